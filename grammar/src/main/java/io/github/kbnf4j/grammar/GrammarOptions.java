@@ -1,0 +1,53 @@
+package io.github.kbnf4j.grammar;
+
+import java.util.Objects;
+
+/**
+ * Settings for compiling a grammar. Immutable; each {@code with…} method returns a copy.
+ *
+ * <p>The limits protect the compiler from grammars whose compiled form would be huge: a limit
+ * that is hit is reported as a {@link GrammarException} naming the setting, never as an
+ * {@link OutOfMemoryError}.
+ *
+ * @param startSymbol the rule sentences are derived from (default {@code start})
+ * @param maxRepetition the largest bound allowed in a counted repetition {@code {m,n}}, in the
+ *     grammar and inside regexes (default 10,000)
+ * @param maxDfaStates the most states one terminal's byte automaton may have, during
+ *     determinization and after it (default 20,000)
+ */
+public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates) {
+
+    /** The name of the default start rule. */
+    public static final String DEFAULT_START = "start";
+
+    /** The defaults: start symbol {@code start}, repetition bound 10,000, 20,000 DFA states. */
+    public static final GrammarOptions DEFAULT = new GrammarOptions(DEFAULT_START, 10_000, 20_000);
+
+    public GrammarOptions {
+        Objects.requireNonNull(startSymbol, "startSymbol");
+        if (startSymbol.isEmpty()) {
+            throw new IllegalArgumentException("startSymbol must not be empty");
+        }
+        if (maxRepetition < 1) {
+            throw new IllegalArgumentException("maxRepetition must be positive, was " + maxRepetition);
+        }
+        if (maxDfaStates < 2) {
+            throw new IllegalArgumentException("maxDfaStates must be at least 2, was " + maxDfaStates);
+        }
+    }
+
+    /** A copy with another start symbol. */
+    public GrammarOptions withStartSymbol(String name) {
+        return new GrammarOptions(name, maxRepetition, maxDfaStates);
+    }
+
+    /** A copy with another bound for counted repetitions. */
+    public GrammarOptions withMaxRepetition(int limit) {
+        return new GrammarOptions(startSymbol, limit, maxDfaStates);
+    }
+
+    /** A copy with another bound on the states of one terminal's automaton. */
+    public GrammarOptions withMaxDfaStates(int limit) {
+        return new GrammarOptions(startSymbol, maxRepetition, limit);
+    }
+}
