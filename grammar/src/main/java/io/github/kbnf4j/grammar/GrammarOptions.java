@@ -14,14 +14,16 @@ import java.util.Objects;
  *     grammar and inside regexes (default 10,000)
  * @param maxDfaStates the most states one terminal's byte automaton may have, during
  *     determinization and after it (default 20,000)
+ * @param maxNestingDepth the deepest nesting of brackets allowed, in the grammar and inside
+ *     regexes (default 256); it keeps the recursive-descent parsers far from a stack overflow
  */
-public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates) {
+public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates, int maxNestingDepth) {
 
     /** The name of the default start rule. */
     public static final String DEFAULT_START = "start";
 
-    /** The defaults: start symbol {@code start}, repetition bound 10,000, 20,000 DFA states. */
-    public static final GrammarOptions DEFAULT = new GrammarOptions(DEFAULT_START, 10_000, 20_000);
+    /** The defaults: start symbol {@code start}, repetition bound 10,000, 20,000 DFA states, nesting depth 256. */
+    public static final GrammarOptions DEFAULT = new GrammarOptions(DEFAULT_START, 10_000, 20_000, 256);
 
     public GrammarOptions {
         Objects.requireNonNull(startSymbol, "startSymbol");
@@ -34,20 +36,28 @@ public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaSt
         if (maxDfaStates < 2) {
             throw new IllegalArgumentException("maxDfaStates must be at least 2, was " + maxDfaStates);
         }
+        if (maxNestingDepth < 1 || maxNestingDepth > 10_000) {
+            throw new IllegalArgumentException("maxNestingDepth must be in 1..10000, was " + maxNestingDepth);
+        }
     }
 
     /** A copy with another start symbol. */
     public GrammarOptions withStartSymbol(String name) {
-        return new GrammarOptions(name, maxRepetition, maxDfaStates);
+        return new GrammarOptions(name, maxRepetition, maxDfaStates, maxNestingDepth);
     }
 
     /** A copy with another bound for counted repetitions. */
     public GrammarOptions withMaxRepetition(int limit) {
-        return new GrammarOptions(startSymbol, limit, maxDfaStates);
+        return new GrammarOptions(startSymbol, limit, maxDfaStates, maxNestingDepth);
     }
 
     /** A copy with another bound on the states of one terminal's automaton. */
     public GrammarOptions withMaxDfaStates(int limit) {
-        return new GrammarOptions(startSymbol, maxRepetition, limit);
+        return new GrammarOptions(startSymbol, maxRepetition, limit, maxNestingDepth);
+    }
+
+    /** A copy with another bound on bracket nesting. */
+    public GrammarOptions withMaxNestingDepth(int limit) {
+        return new GrammarOptions(startSymbol, maxRepetition, maxDfaStates, limit);
     }
 }

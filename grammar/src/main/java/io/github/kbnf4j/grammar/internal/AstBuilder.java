@@ -1,0 +1,195 @@
+package io.github.kbnf4j.grammar.internal;
+
+import io.github.kbnf4j.grammar.internal.KbnfParser.AlternationContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.AtLeastCountPostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.ConcatenationContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.ExactCountPostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.ExceptPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.GroupPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.LiteralPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.OptionPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.OptionalPostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.PlusPostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.PostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.PostfixedContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.RangeCountPostfixContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.ReferencePrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.RegexPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.RepeatPrimaryContext;
+import io.github.kbnf4j.grammar.internal.KbnfParser.StarPostfixContext;
+import io.github.kbnf4j.grammar.internal.ast.Expr;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Alt;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Except;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Literal;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Ref;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Regex;
+import io.github.kbnf4j.grammar.internal.ast.Expr.RegexKind;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Repeat;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Seq;
+import io.github.kbnf4j.grammar.internal.ast.Span;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * Turns a KBNF parse tree into {@link Expr} records. Escapes in literals are decoded here, and
+ * bad ones reported at their exact column; counted repetitions whose numbers do not fit in an
+ * int are reported too (their bounds are checked later, against the options).
+ */
+final class AstBuilder extends KbnfBaseVisitor<Expr> {
+    private final String source;
+    private final Diagnostics diagnostics;
+
+    AstBuilder(String source, Diagnostics diagnostics) {
+        this.source = source;
+        this.diagnostics = diagnostics;
+    }
+
+    Span span(Token token) {
+        return new Span(source, token.getLine(), token.getCharPositionInLine() + 1);
+    }
+
+    private Span span(ParserRuleContext ctx) {
+        return span(ctx.getStart());
+    }
+
+    @Override
+    public Expr visitAlternation(AlternationContext ctx) {
+        List<ConcatenationContext> parts = ctx.concatenation();
+        if (parts.size() == 1) {
+            return visit(parts.get(0));
+        }
+        List<Expr> alternatives = new ArrayList<>(parts.size());
+        for (ConcatenationContext part : parts) {
+            alternatives.add(visit(part));
+        }
+        return new Alt(alternatives, span(ctx));
+    }
+
+    @Override
+    public Expr visitConcatenation(ConcatenationContext ctx) {
+        List<PostfixedContext> parts = ctx.postfixed();
+        if (parts.size() == 1) {
+            return visit(parts.get(0));
+        }
+        List<Expr> items = new ArrayList<>(parts.size());
+        for (PostfixedContext part : parts) {
+            items.add(visit(part));
+        }
+        return new Seq(items, span(ctx));
+    }
+
+    @Override
+    public Expr visitPostfixed(PostfixedContext ctx) {
+        Expr expr = visit(ctx.primary());
+        for (PostfixContext postfix : ctx.postfix()) {
+            Span at = span(postfix);
+            if (postfix instanceof OptionalPostfixContext) {
+                expr = new Repeat(expr, 0, 1, at);
+            } else if (postfix instanceof StarPostfixContext) {
+                expr = new Repeat(expr, 0, Repeat.UNBOUNDED, at);
+            } else if (postfix instanceof PlusPostfixContext) {
+                expr = new Repeat(expr, 1, Repeat.UNBOUNDED, at);
+            } else if (postfix instanceof ExactCountPostfixContext exact) {
+                int m = count(exact.INT());
+                expr = new Repeat(expr, m, m, at);
+            } else if (postfix instanceof AtLeastCountPostfixContext atLeast) {
+                expr = new Repeat(expr, count(atLeast.INT()), Repeat.UNBOUNDED, at);
+            } else if (postfix instanceof RangeCountPostfixContext range) {
+                expr = new Repeat(expr, count(range.INT(0)), count(range.INT(1)), at);
+            } else {
+                throw new AssertionError("unknown postfix " + postfix.getClass());
+            }
+        }
+        return expr;
+    }
+
+    private int count(TerminalNode number) {
+        String digits = number.getText();
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            diagnostics.error(span(number.getSymbol()), "number " + digits + " is too large");
+            return 0;
+        }
+    }
+
+    @Override
+    public Expr visitGroupPrimary(GroupPrimaryContext ctx) {
+        return visit(ctx.alternation());
+    }
+
+    @Override
+    public Expr visitOptionPrimary(OptionPrimaryContext ctx) {
+        return new Repeat(visit(ctx.alternation()), 0, 1, span(ctx));
+    }
+
+    @Override
+    public Expr visitRepeatPrimary(RepeatPrimaryContext ctx) {
+        return new Repeat(visit(ctx.alternation()), 0, Repeat.UNBOUNDED, span(ctx));
+    }
+
+    @Override
+    public Expr visitLiteralPrimary(LiteralPrimaryContext ctx) {
+        Token token = ctx.STRING().getSymbol();
+        String raw = token.getText();
+        Span at = span(token);
+        return new Literal(Escapes.decodeLiteral(raw.substring(1, raw.length() - 1), at.shift(1), diagnostics), at);
+    }
+
+    @Override
+    public Expr visitRegexPrimary(RegexPrimaryContext ctx) {
+        Token token = ctx.REGEX().getSymbol();
+        String raw = token.getText();
+        int quote = 1;
+        while (raw.charAt(quote) != '"' && raw.charAt(quote) != '\'') {
+            quote++;
+        }
+        RegexKind kind = switch (raw.substring(0, quote)) {
+            case "#" -> RegexKind.REGEX;
+            case "#e" -> RegexKind.FIRST_MATCH;
+            case "#ex" -> RegexKind.EXCLUDING;
+            case "#substrs" -> RegexKind.SUBSTRINGS;
+            default -> throw new AssertionError("lexer let through " + raw);
+        };
+        Span at = span(token);
+        Span textSpan = at.shift(quote + 1);
+        String body = raw.substring(quote + 1, raw.length() - 1);
+        if (kind == RegexKind.SUBSTRINGS) {
+            return new Regex(kind, Escapes.decodeLiteral(body, textSpan, diagnostics), List.of(), at, textSpan);
+        }
+        char quoteChar = raw.charAt(quote);
+        StringBuilder pattern = new StringBuilder(body.length());
+        List<Integer> shifts = new ArrayList<>();
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\\' && i + 1 < body.length()) {
+                char next = body.charAt(i + 1);
+                if (next == quoteChar) {
+                    shifts.add(pattern.length());
+                    pattern.append(next);
+                } else {
+                    pattern.append(c).append(next);
+                }
+                i++;
+            } else {
+                pattern.append(c);
+            }
+        }
+        return new Regex(kind, pattern.toString(), shifts, at, textSpan);
+    }
+
+    @Override
+    public Expr visitExceptPrimary(ExceptPrimaryContext ctx) {
+        Expr inner = visit(ctx.alternation());
+        int max = ctx.INT() == null ? Except.NO_LIMIT : count(ctx.INT());
+        return new Except(inner, max, span(ctx));
+    }
+
+    @Override
+    public Expr visitReferencePrimary(ReferencePrimaryContext ctx) {
+        return new Ref(ctx.NAME().getText(), span(ctx));
+    }
+}
