@@ -5,6 +5,7 @@ import dk.brics.automaton.State;
 import dk.brics.automaton.Transition;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +109,7 @@ final class BricsBridge {
         ByteNfa nfa = new ByteNfa();
         Map<State, Integer> ids = new IdentityHashMap<>();
         ArrayDeque<State> queue = new ArrayDeque<>();
+        Map<String, Integer> suffixes = new HashMap<>();
         State init = a.getInitialState();
         nfa.setStart(nfa.newState());
         ids.put(init, nfa.start());
@@ -162,7 +164,7 @@ final class BricsBridge {
                     ids.put(d, did);
                     queue.add(d);
                 }
-                emit(nfa, sid, byDest.get(d).build(), did);
+                emit(nfa, sid, byDest.get(d).build(), did, suffixes);
                 if (nfa.stateCount() > maxNfaStates) {
                     throw new TooManyStatesException(maxStates);
                 }
@@ -179,35 +181,38 @@ final class BricsBridge {
         });
     }
 
-    /** Adds UTF-8 byte paths from {@code from} to {@code to} for every code point of {@code set}. */
-    static void emit(ByteNfa nfa, int from, CodePointSet set, int to) {
-        // tails[j]: a state from which j continuation bytes [80-BF] lead to `to` (shared suffixes).
-        int[] tails = {to, -1, -1, -1};
+    /**
+     * Adds UTF-8 byte paths from {@code from} to {@code to} for every code point of {@code set}.
+     * Only the lead-byte edge belongs to {@code from}: the rest of each sequence goes through a
+     * suffix state shared by every source with the same destination and remaining byte ranges
+     * ({@code suffixes}), which keeps the NFA (and the subsets built from it) small even when brics
+     * has copied the same transitions into many states.
+     */
+    static void emit(ByteNfa nfa, int from, CodePointSet set, int to, Map<String, Integer> suffixes) {
         for (int i = 0; i < set.rangeCount(); i++) {
-            Utf8Ranges.split(set.lo(i), set.hi(i), (len, lo, hi) -> {
-                int j = 0;
-                while (j < len - 1 && lo[len - 1 - j] == 0x80 && hi[len - 1 - j] == 0xBF) {
-                    j++;
-                }
-                int target = tail(nfa, tails, j);
-                int s = from;
-                int prefix = len - j;
-                for (int k = 0; k < prefix; k++) {
-                    int t = k == prefix - 1 ? target : nfa.newState();
-                    nfa.addEdge(s, lo[k], hi[k], t);
-                    s = t;
-                }
-            });
+            Utf8Ranges.split(set.lo(i), set.hi(i),
+                (len, lo, hi) -> nfa.addEdge(from, lo[0], hi[0], suffix(nfa, suffixes, to, lo, hi, 1, len)));
         }
     }
 
-    private static int tail(ByteNfa nfa, int[] tails, int j) {
-        if (tails[j] < 0) {
-            int below = tail(nfa, tails, j - 1);
-            int s = nfa.newState();
-            nfa.addEdge(s, 0x80, 0xBF, below);
-            tails[j] = s;
+    /** The state from which the byte ranges {@code lo/hi[i..len)} lead to {@code to}. */
+    private static int suffix(ByteNfa nfa, Map<String, Integer> suffixes, int to, int[] lo, int[] hi, int i,
+            int len) {
+        if (i == len) {
+            return to;
         }
-        return tails[j];
+        StringBuilder key = new StringBuilder().append(to);
+        for (int j = i; j < len; j++) {
+            key.append(' ').append(lo[j]).append('-').append(hi[j]);
+        }
+        String k = key.toString();
+        Integer s = suffixes.get(k);
+        if (s == null) {
+            int below = suffix(nfa, suffixes, to, lo, hi, i + 1, len);
+            s = nfa.newState();
+            nfa.addEdge(s, lo[i], hi[i], below);
+            suffixes.put(k, s);
+        }
+        return s;
     }
 }

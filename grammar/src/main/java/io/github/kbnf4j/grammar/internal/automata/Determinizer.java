@@ -25,7 +25,7 @@ import java.util.Map;
  */
 final class Determinizer {
     static final int NFA_STATES_PER_STATE = 4;
-    static final long WORK_PER_STATE = 4096;
+    static final long WORK_PER_STATE = 1024;
 
     private final int maxStates;
     private final long workLimit;

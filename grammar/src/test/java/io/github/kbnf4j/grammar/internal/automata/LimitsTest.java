@@ -37,6 +37,9 @@ class LimitsTest {
         assertEquals(901, d.stateCount());
         assertTrue(d.matches(utf8("x".repeat(900))));
         assertFalse(d.matches(utf8("x".repeat(901))));
+        // Shared UTF-8 suffix states keep long bounded repeats of multi-byte classes within limits.
+        ByteDfa q = Regexes.compile("[^\"]{0,1000}", 1000, 20000);
+        assertEquals(8001, q.stateCount());
         ByteDfa e = Regexes.compile("x{0,99}", 1000, 20000);
         assertEquals(100, e.stateCount());
     }
