@@ -1,15 +1,115 @@
 package io.github.kbnf4j.grammar.internal;
 
 import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
+import io.github.kbnf4j.grammar.internal.ast.Span;
+import io.github.kbnf4j.grammar.internal.hir.DeduplicateAlternatives;
+import io.github.kbnf4j.grammar.internal.hir.EliminateNullable;
+import io.github.kbnf4j.grammar.internal.hir.ExpandRepetitions;
+import io.github.kbnf4j.grammar.internal.hir.Flatten;
+import io.github.kbnf4j.grammar.internal.hir.GroupByName;
+import io.github.kbnf4j.grammar.internal.hir.GroupByName.GroupedRule;
+import io.github.kbnf4j.grammar.internal.hir.Hir;
+import io.github.kbnf4j.grammar.internal.hir.MergeIdenticalNonterminals;
+import io.github.kbnf4j.grammar.internal.hir.MergeTerminals;
 import io.github.kbnf4j.grammar.internal.hir.PackedGrammar;
+import io.github.kbnf4j.grammar.internal.hir.Packer;
+import io.github.kbnf4j.grammar.internal.hir.RemoveUnitRules;
+import io.github.kbnf4j.grammar.internal.hir.RemoveUseless;
+import java.util.Map;
+import java.util.function.BiConsumer;
 
-/** The compilation pipeline: text, AST, validation, HIR, passes, packed arrays. */
+/**
+ * The compilation pipeline: UTF-8 text, AST, validation, HIR, the simplification passes of
+ * DESIGN.md §3, packed arrays. Every error is collected and thrown once.
+ *
+ * <p>Pass order: group by name, flatten, merge terminals, deduplicate, expand repetitions,
+ * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
+ * removal, deduplication and merging once more (nullable elimination makes new unit rules and
+ * twins), and finally remove useless rules.
+ */
 public final class GrammarCompiler {
+    /** The terminals of one grammar together may have this many times {@code maxDfaStates} states. */
+    static final int TOTAL_STATES_FACTOR = 4;
+
     private GrammarCompiler() {
     }
 
-    /** Compiles UTF-8 grammar text; throws GrammarException with every error. */
+    /**
+     * Compiles UTF-8 grammar text.
+     *
+     * @throws io.github.kbnf4j.grammar.GrammarException with every error found
+     */
     public static PackedGrammar compile(String source, byte[] utf8, GrammarOptions options) {
-        throw new UnsupportedOperationException("pipeline under construction");
+        Diagnostics diagnostics = new Diagnostics();
+        Hir hir = simplify(source, utf8, options, diagnostics, null);
+        long maxTotal = (long) TOTAL_STATES_FACTOR * options.maxDfaStates();
+        PackedGrammar packed = Packer.pack(hir, diagnostics.warnings(), (int) Math.min(Integer.MAX_VALUE >> 8, maxTotal));
+        if (packed == null) {
+            diagnostics.error(new Span(source, 1, 1), "the terminals together need more than " + maxTotal
+                    + " automaton states (" + TOTAL_STATES_FACTOR + " x the limit GrammarOptions.maxDfaStates, CLI --max-dfa-states)");
+            diagnostics.throwIfErrors();
+        }
+        return packed;
+    }
+
+    /**
+     * Runs everything up to and including the last pass.
+     *
+     * @param observer if not null, receives the name of each pass and a copy of the HIR after it
+     *     (tests use this to check that every pass keeps the language)
+     * @throws io.github.kbnf4j.grammar.GrammarException with every error found
+     */
+    public static Hir simplify(String source, byte[] utf8, GrammarOptions options, Diagnostics diagnostics,
+            BiConsumer<String, Hir> observer) {
+        String text = SourceText.decode(source, utf8, diagnostics);
+        diagnostics.throwIfErrors();
+        GrammarAst ast = KbnfReader.read(source, text, options, diagnostics);
+        diagnostics.throwIfErrors();
+        Validator.validate(ast, options, diagnostics);
+        diagnostics.throwIfErrors();
+
+        Map<String, GroupedRule> grouped = GroupByName.apply(ast);
+        Hir hir = Flatten.apply(grouped, options.startSymbol(), new TerminalBuilder(grouped, options, diagnostics));
+        diagnostics.throwIfErrors();
+        notify(observer, "flatten", hir);
+        MergeTerminals.apply(hir);
+        notify(observer, "merge-terminals", hir);
+        DeduplicateAlternatives.apply(hir);
+        notify(observer, "deduplicate", hir);
+        ExpandRepetitions.apply(hir);
+        notify(observer, "expand-repetitions", hir);
+        RemoveUnitRules.apply(hir);
+        notify(observer, "remove-unit-rules", hir);
+        MergeIdenticalNonterminals.apply(hir);
+        notify(observer, "merge-identical", hir);
+        EliminateNullable.apply(hir);
+        notify(observer, "eliminate-nullable", hir);
+        RemoveUnitRules.apply(hir);
+        DeduplicateAlternatives.apply(hir);
+        MergeIdenticalNonterminals.apply(hir);
+        notify(observer, "cleanup", hir);
+
+        String start = options.startSymbol();
+        Span startSpan = hir.span(hir.start());
+        switch (RemoveUseless.apply(hir)) {
+            case DEAD -> diagnostics.error(startSpan, hir.acceptsEmpty()
+                    ? "start rule '" + start + "' matches only the empty string"
+                    : "start rule '" + start + "' can never consume a byte (it only refers to itself or to "
+                            + "rules that match nothing)");
+            case ENDLESS -> diagnostics.warning(startSpan, "start rule '" + start + "' never completes: "
+                    + "no input is a complete sentence (legal for an endless stream)");
+            case PRODUCTIVE -> {
+            }
+        }
+        diagnostics.throwIfErrors();
+        notify(observer, "remove-useless", hir);
+        return hir;
+    }
+
+    private static void notify(BiConsumer<String, Hir> observer, String pass, Hir hir) {
+        if (observer != null) {
+            observer.accept(pass, hir.copy());
+        }
     }
 }

@@ -1,0 +1,175 @@
+package io.github.kbnf4j.grammar.internal.automata;
+
+import java.util.Arrays;
+
+/**
+ * Immutable minimal DFA over bytes. State 0 is the start.
+ *
+ * <p>Invariants: minimal and trimmed (every state is reachable from 0 and can reach an accepting
+ * state), except the empty-language DFA, which is exactly one non-accepting state without
+ * transitions. States are numbered canonically (breadth-first from 0, bytes in order 0..255), and
+ * bytes are grouped into classes numbered by first occurrence, so two {@code ByteDfa} of the same
+ * language are {@code equals} with equal {@code hashCode}.
+ *
+ * <p>Layout: {@code next[state * classCount + classOf[b]]}, -1 for dead; {@link #next} is O(1).
+ * Memory is {@code stateCount * classCount} ints plus 256 for the byte classes.
+ *
+ * <p>Thread-safe: all fields are final and no array is handed out.
+ */
+public final class ByteDfa {
+    private static final ByteDfa EMPTY =
+        new ByteDfa(1, 1, new int[256], new int[] {-1}, new boolean[] {false});
+
+    private final int stateCount;
+    private final int classCount;
+    private final int[] classOf;
+    /** Packed: {@code next[state * classCount + class]}, -1 = dead. */
+    private final int[] next;
+    private final boolean[] accept;
+    private final int hash;
+
+    /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
+    ByteDfa(int stateCount, int classCount, int[] classOf, int[] next, boolean[] accept) {
+        this.stateCount = stateCount;
+        this.classCount = classCount;
+        this.classOf = classOf;
+        this.next = next;
+        this.accept = accept;
+        int h = stateCount;
+        h = 31 * h + Arrays.hashCode(classOf);
+        h = 31 * h + Arrays.hashCode(next);
+        this.hash = 31 * h + Arrays.hashCode(accept);
+    }
+
+    /** The DFA of the empty language: one non-accepting state. */
+    public static ByteDfa emptyLanguage() {
+        return EMPTY;
+    }
+
+    /** The chain automaton for exactly {@code bytes} (the empty array gives {""}). */
+    public static ByteDfa literal(byte[] bytes) {
+        int n = bytes.length + 1;
+        int[] table = new int[n * 256];
+        Arrays.fill(table, -1);
+        boolean[] acc = new boolean[n];
+        for (int i = 0; i < bytes.length; i++) {
+            table[i * 256 + (bytes[i] & 0xFF)] = i + 1;
+        }
+        acc[n - 1] = true;
+        return Minimizer.minimize(n, table, acc, 0);
+    }
+
+    public int stateCount() {
+        return stateCount;
+    }
+
+    /** The target of {@code state} on byte {@code b} (0..255), or -1 if dead. */
+    public int next(int state, int b) {
+        return next[state * classCount + classOf[b]];
+    }
+
+    public boolean isAccepting(int state) {
+        return accept[state];
+    }
+
+    public boolean isEmptyLanguage() {
+        // Trimmed: a non-empty language has an accepting state, so a lone non-accepting state is empty.
+        return stateCount == 1 && !accept[0];
+    }
+
+    /** Whether the empty string is in the language ({@code isAccepting(0)}). */
+    public boolean acceptsEmpty() {
+        return accept[0];
+    }
+
+    /** Whether the whole {@code input} is in the language. Linear, allocation-free. */
+    public boolean matches(byte[] input) {
+        int s = 0;
+        for (byte b : input) {
+            s = next[s * classCount + classOf[b & 0xFF]];
+            if (s < 0) {
+                return false;
+            }
+        }
+        return accept[s];
+    }
+
+    /** The language minus the empty string; {@code this} if it does not contain "". */
+    public ByteDfa withoutEmpty() {
+        if (!accept[0]) {
+            return this;
+        }
+        // A non-accepting copy of the start state becomes the new start: old 0 may be re-entered.
+        int n = stateCount + 1;
+        int[] table = denseTable(n);
+        System.arraycopy(table, 0, table, stateCount * 256, 256);
+        boolean[] acc = Arrays.copyOf(accept, n);
+        return Minimizer.minimize(n, table, acc, stateCount);
+    }
+
+    /** A fresh {@code rows * 256} table holding this DFA's transitions in its first rows (rest -1). */
+    int[] denseTable(int rows) {
+        int[] t = new int[rows * 256];
+        Arrays.fill(t, -1);
+        for (int s = 0; s < stateCount; s++) {
+            for (int b = 0; b < 256; b++) {
+                t[s * 256 + b] = next[s * classCount + classOf[b]];
+            }
+        }
+        return t;
+    }
+
+    boolean[] acceptArray() {
+        return accept.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return o instanceof ByteDfa d && d.hash == hash && d.stateCount == stateCount
+            && d.classCount == classCount && Arrays.equals(d.classOf, classOf) && Arrays.equals(d.next, next)
+            && Arrays.equals(d.accept, accept);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    /** Short debug form, e.g. {@code ByteDfa[2 states, accepting {1}; 0 -[30-39]-> 1, 1 -[30-39]-> 1]}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("ByteDfa[").append(stateCount).append(" states, accepting {");
+        boolean first = true;
+        for (int s = 0; s < stateCount; s++) {
+            if (accept[s]) {
+                sb.append(first ? "" : ",").append(s);
+                first = false;
+            }
+        }
+        sb.append("}");
+        String sep = "; ";
+        for (int s = 0; s < stateCount; s++) {
+            int b = 0;
+            while (b < 256) {
+                int t = next(s, b);
+                int e = b;
+                while (e + 1 < 256 && next(s, e + 1) == t) {
+                    e++;
+                }
+                if (t >= 0) {
+                    sb.append(sep).append(s).append(" -[").append(String.format("%02X", b));
+                    if (e > b) {
+                        sb.append('-').append(String.format("%02X", e));
+                    }
+                    sb.append("]-> ").append(t);
+                    sep = ", ";
+                }
+                b = e + 1;
+            }
+        }
+        return sb.append(']').toString();
+    }
+}

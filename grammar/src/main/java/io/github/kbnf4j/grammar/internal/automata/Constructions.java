@@ -1,0 +1,265 @@
+package io.github.kbnf4j.grammar.internal.automata;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Constructions on byte automata for the special terminals: determinization, {@code #e}
+ * (first match), {@code #ex} / {@code except!} (excluding), {@code except!(X, n)} (at most n
+ * characters), {@code #substrs}, and the valid-UTF-8 language.
+ *
+ * <p>Every result is a canonical {@link ByteDfa} (minimal, trimmed, canonically numbered).
+ * Constructions that can blow up take {@code maxStates} and throw {@link TooManyStatesException}
+ * before exceeding it (counting the states of the unminimized product). Stateless, thread-safe.
+ */
+public final class Constructions {
+    private static final ByteDfa VALID_UTF8 = buildValidUtf8();
+
+    private Constructions() {
+    }
+
+    /**
+     * Subset construction with a work limit, then minimization, trimming and canonical numbering.
+     * See {@link Determinizer} for the exact limits (NFA ≤ 4·maxStates states, DFA ≤ maxStates
+     * states, bounded total work).
+     *
+     * @throws TooManyStatesException if a limit is exceeded
+     */
+    public static ByteDfa determinize(ByteNfa nfa, int maxStates) {
+        return Determinizer.determinize(nfa, maxStates);
+    }
+
+    /** {@code #e}: the strings of L(d) none of whose proper prefixes is in L(d). Linear. */
+    public static ByteDfa firstMatch(ByteDfa d) {
+        int n = d.stateCount();
+        int[] table = d.denseTable(n);
+        for (int s = 0; s < n; s++) {
+            if (d.isAccepting(s)) {
+                Arrays.fill(table, s * 256, s * 256 + 256, -1);
+            }
+        }
+        return Minimizer.minimize(n, table, d.acceptArray(), 0);
+    }
+
+    /**
+     * {@code #ex} / {@code except!(X)}: the non-empty valid UTF-8 strings that contain no substring
+     * in L(x). If L(x) contains "" every string contains a match, so the result is empty.
+     * Built as a subset construction (the set of live runs of x started at every position) times
+     * the UTF-8 validator.
+     *
+     * @throws TooManyStatesException if the construction exceeds {@code maxStates} states
+     */
+    public static ByteDfa excluding(ByteDfa x, int maxStates) {
+        if (x.acceptsEmpty()) {
+            return ByteDfa.emptyLanguage();
+        }
+        ByteDfa u = VALID_UTF8;
+        // Key: [utf8 state, started, sorted live x-states...]; "started" separates the start state
+        // (which must not accept "") from the state after a full character.
+        Map<Minimizer.ColumnKey, Integer> ids = new HashMap<>();
+        int[][] keys = new int[16][];
+        int[] table = new int[16 * 256];
+        boolean[] accept = new boolean[16];
+        int[] startKey = {0, 0, 0};
+        ids.put(new Minimizer.ColumnKey(startKey), 0);
+        keys[0] = startKey;
+        int count = 1;
+        int[] buf = new int[x.stateCount() + 3];
+        boolean[] seen = new boolean[x.stateCount()];
+        for (int i = 0; i < count; i++) {
+            int[] key = keys[i];
+            keys[i] = null;
+            if (table.length < (i + 1) * 256) {
+                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
+                accept = Arrays.copyOf(accept, table.length / 256);
+            }
+            for (int b = 0; b < 256; b++) {
+                table[i * 256 + b] = -1;
+                int u2 = u.next(key[0], b);
+                if (u2 < 0) {
+                    continue;
+                }
+                int m = 2;
+                boolean matched = false;
+                buf[0] = u2;
+                buf[1] = 1;
+                for (int j = 2; j < key.length && !matched; j++) {
+                    int t = x.next(key[j], b);
+                    if (t >= 0 && !seen[t]) {
+                        matched |= x.isAccepting(t);
+                        seen[t] = true;
+                        buf[m++] = t;
+                    }
+                }
+                if (!seen[0]) {
+                    buf[m++] = 0;
+                }
+                for (int j = 2; j < m; j++) {
+                    seen[buf[j]] = false;
+                }
+                if (matched) {
+                    continue;
+                }
+                Arrays.sort(buf, 2, m);
+                int[] next = Arrays.copyOf(buf, m);
+                Minimizer.ColumnKey k = new Minimizer.ColumnKey(next);
+                Integer t = ids.get(k);
+                if (t == null) {
+                    if (count >= maxStates) {
+                        throw new TooManyStatesException(maxStates);
+                    }
+                    t = count;
+                    ids.put(k, t);
+                    if (count == keys.length) {
+                        keys = Arrays.copyOf(keys, count * 2);
+                    }
+                    keys[count++] = next;
+                }
+                table[i * 256 + b] = t;
+            }
+            accept[i] = key[1] == 1 && u.isAccepting(key[0]);
+        }
+        return Minimizer.minimize(count, table, accept, 0);
+    }
+
+    /**
+     * L(d) ∩ strings of at most {@code n} code points. A code point is counted at its lead byte
+     * (any byte outside 80..BF), which is exact for valid UTF-8. Product of d with a counter.
+     *
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa atMostChars(ByteDfa d, int n, int maxStates) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative character count " + n);
+        }
+        Map<Long, Integer> ids = new HashMap<>();
+        long[] keys = new long[16];
+        int[] table = new int[16 * 256];
+        boolean[] accept = new boolean[16];
+        ids.put(0L, 0);
+        int count = 1;
+        for (int i = 0; i < count; i++) {
+            long key = keys[i];
+            int s = (int) (key >>> 32);
+            int c = (int) key;
+            if (table.length < (i + 1) * 256) {
+                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
+                accept = Arrays.copyOf(accept, table.length / 256);
+            }
+            accept[i] = d.isAccepting(s);
+            for (int b = 0; b < 256; b++) {
+                int t = d.next(s, b);
+                int c2 = (b & 0xC0) == 0x80 ? c : c + 1;
+                if (t < 0 || c2 > n) {
+                    table[i * 256 + b] = -1;
+                    continue;
+                }
+                long k = ((long) t << 32) | c2;
+                Integer id = ids.get(k);
+                if (id == null) {
+                    if (count >= maxStates) {
+                        throw new TooManyStatesException(maxStates);
+                    }
+                    id = count;
+                    ids.put(k, id);
+                    if (count == keys.length) {
+                        keys = Arrays.copyOf(keys, count * 2);
+                    }
+                    keys[count++] = k;
+                }
+                table[i * 256 + b] = id;
+            }
+        }
+        return Minimizer.minimize(count, table, accept, 0);
+    }
+
+    /**
+     * {@code #substrs}: every substring of the valid UTF-8 text {@code utf8} that starts and ends
+     * on a character boundary, "" included. A suffix automaton over bytes (all its states accept
+     * every byte substring) intersected with the UTF-8 validator: a byte substring of valid UTF-8
+     * is itself valid exactly when it starts and ends on character boundaries. Linear size.
+     *
+     * @throws IllegalArgumentException if {@code utf8} is not valid UTF-8
+     */
+    public static ByteDfa substrings(byte[] utf8) {
+        int bad = Utf8.firstInvalidIndex(utf8);
+        if (bad >= 0) {
+            throw new IllegalArgumentException("text is not valid UTF-8 (byte index " + bad + ")");
+        }
+        SuffixAutomaton sam = new SuffixAutomaton(utf8);
+        ByteDfa u = VALID_UTF8;
+        // Product sam × utf8 by breadth-first search; ≤ 8 · (2·len + 1) states.
+        Map<Long, Integer> ids = new HashMap<>();
+        long[] keys = new long[16];
+        int[] table = new int[16 * 256];
+        boolean[] accept = new boolean[16];
+        ids.put(0L, 0);
+        int count = 1;
+        for (int i = 0; i < count; i++) {
+            int s = (int) (keys[i] >>> 32);
+            int v = (int) keys[i];
+            if (table.length < (i + 1) * 256) {
+                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
+                accept = Arrays.copyOf(accept, table.length / 256);
+            }
+            accept[i] = u.isAccepting(v);
+            for (int b = 0; b < 256; b++) {
+                int s2 = sam.next(s, b);
+                int v2 = s2 < 0 ? -1 : u.next(v, b);
+                if (v2 < 0) {
+                    table[i * 256 + b] = -1;
+                    continue;
+                }
+                long k = ((long) s2 << 32) | v2;
+                Integer id = ids.get(k);
+                if (id == null) {
+                    id = count;
+                    ids.put(k, id);
+                    if (count == keys.length) {
+                        keys = Arrays.copyOf(keys, count * 2);
+                    }
+                    keys[count++] = k;
+                }
+                table[i * 256 + b] = id;
+            }
+        }
+        return Minimizer.minimize(count, table, accept, 0);
+    }
+
+    /** All valid UTF-8 strings, "" included (9 states before minimization). */
+    public static ByteDfa validUtf8() {
+        return VALID_UTF8;
+    }
+
+    private static ByteDfa buildValidUtf8() {
+        // 0 start/accept; 1, 2, 3: need that many continuation bytes; 4 after E0, 5 after ED,
+        // 6 after F0, 7 after F4 (the restricted second bytes of RFC 3629).
+        int n = 8;
+        int[] t = new int[n * 256];
+        Arrays.fill(t, -1);
+        fill(t, 0, 0x00, 0x7F, 0);
+        fill(t, 0, 0xC2, 0xDF, 1);
+        fill(t, 0, 0xE0, 0xE0, 4);
+        fill(t, 0, 0xE1, 0xEC, 2);
+        fill(t, 0, 0xED, 0xED, 5);
+        fill(t, 0, 0xEE, 0xEF, 2);
+        fill(t, 0, 0xF0, 0xF0, 6);
+        fill(t, 0, 0xF1, 0xF3, 3);
+        fill(t, 0, 0xF4, 0xF4, 7);
+        fill(t, 1, 0x80, 0xBF, 0);
+        fill(t, 2, 0x80, 0xBF, 1);
+        fill(t, 3, 0x80, 0xBF, 2);
+        fill(t, 4, 0xA0, 0xBF, 1);
+        fill(t, 5, 0x80, 0x9F, 1);
+        fill(t, 6, 0x90, 0xBF, 2);
+        fill(t, 7, 0x80, 0x8F, 2);
+        boolean[] acc = new boolean[n];
+        acc[0] = true;
+        return Minimizer.minimize(n, t, acc, 0);
+    }
+
+    private static void fill(int[] t, int s, int lo, int hi, int to) {
+        Arrays.fill(t, s * 256 + lo, s * 256 + hi + 1, to);
+    }
+}

@@ -1,0 +1,183 @@
+package io.github.kbnf4j.grammar.internal.hir;
+
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Pass 8: removes the empty string from every nonterminal and terminal without changing the
+ * language, so the recognizer never meets an empty production.
+ *
+ * <ol>
+ *   <li>A terminal that matches the empty string is replaced, where it occurs, by a fresh
+ *       nonterminal {@code E ::= t' | ε} with {@code t'} the terminal minus the empty string (or
+ *       simply dropped when the empty string is all it matches).
+ *   <li>An alternative with more than {@link #MAX_NULLABLE_PER_ALTERNATIVE} nullable symbols is
+ *       split into a right-branching chain of two-symbol alternatives, so the next step makes at
+ *       most 2^3 variants per alternative instead of 2^k.
+ *   <li>Every alternative is replaced by its variants with each subset of its nullable symbols
+ *       left out; empty variants are dropped. Whether the start symbol was nullable is kept in
+ *       {@link Hir#acceptsEmpty()}.
+ * </ol>
+ * Nonterminals that could derive only the empty string are left without alternatives;
+ * {@link RemoveUseless} removes them and whatever refers to them.
+ */
+public final class EliminateNullable {
+    static final int MAX_NULLABLE_PER_ALTERNATIVE = 3;
+
+    private EliminateNullable() {
+    }
+
+    /** Applies the pass to {@code hir}. */
+    public static void apply(Hir hir) {
+        replaceNullableTerminals(hir);
+        boolean[] nullable = nullable(hir);
+        if (splitLongAlternatives(hir, nullable)) {
+            nullable = nullable(hir);
+        }
+        for (int n = 0; n < hir.nonterminalCount(); n++) {
+            List<int[]> variants = new ArrayList<>();
+            for (int[] alt : hir.alternatives(n)) {
+                addVariants(alt, nullable, variants);
+            }
+            hir.setAlternatives(n, DeduplicateAlternatives.distinct(variants));
+        }
+        hir.setAcceptsEmpty(hir.acceptsEmpty() || nullable[hir.start()]);
+    }
+
+    private static void replaceNullableTerminals(Hir hir) {
+        int[] replacement = new int[hir.terminalCount()]; // 0: keep; 1: drop; else the nonterminal + 2
+        for (int t = 0; t < replacement.length; t++) {
+            ByteDfa dfa = hir.terminal(t).dfa();
+            if (!dfa.acceptsEmpty()) {
+                continue;
+            }
+            ByteDfa nonEmpty = dfa.withoutEmpty();
+            if (nonEmpty.isEmptyLanguage()) {
+                replacement[t] = 1;
+                continue;
+            }
+            Hir.Terminal old = hir.terminal(t);
+            int symbol = hir.terminalSymbol(nonEmpty, null, old.description() + " (non-empty)");
+            int e = hir.addNonterminal(old.description() + "?", hir.span(hir.start()));
+            List<int[]> alts = new ArrayList<>();
+            alts.add(new int[] {symbol});
+            alts.add(new int[0]);
+            hir.setAlternatives(e, alts);
+            replacement[t] = e + 2;
+        }
+        for (int n = 0; n < hir.nonterminalCount(); n++) {
+            List<int[]> alts = hir.mutableAlternatives(n);
+            for (int i = 0; i < alts.size(); i++) {
+                int[] alt = alts.get(i);
+                IntArrayList out = new IntArrayList(alt.length);
+                for (int s : alt) {
+                    int r = Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length
+                            ? replacement[Hir.terminalOf(s)] : 0;
+                    if (r == 0) {
+                        out.add(s);
+                    } else if (r >= 2) {
+                        out.add(r - 2);
+                    }
+                }
+                alts.set(i, out.toIntArray());
+            }
+        }
+    }
+
+    /** The nonterminals that derive the empty string (terminals no longer do). */
+    static boolean[] nullable(Hir hir) {
+        boolean[] nullable = new boolean[hir.nonterminalCount()];
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int n = 0; n < nullable.length; n++) {
+                if (nullable[n]) {
+                    continue;
+                }
+                for (int[] alt : hir.alternatives(n)) {
+                    if (allNullable(alt, nullable)) {
+                        nullable[n] = true;
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return nullable;
+    }
+
+    private static boolean allNullable(int[] alt, boolean[] nullable) {
+        for (int s : alt) {
+            if (Hir.isTerminal(s) || !nullable[s]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int countNullable(int[] alt, boolean[] nullable) {
+        int c = 0;
+        for (int s : alt) {
+            if (!Hir.isTerminal(s) && nullable[s]) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    private static boolean splitLongAlternatives(Hir hir, boolean[] nullable) {
+        boolean split = false;
+        int count = hir.nonterminalCount();
+        for (int n = 0; n < count; n++) {
+            List<int[]> alts = hir.mutableAlternatives(n);
+            for (int i = 0; i < alts.size(); i++) {
+                int[] alt = alts.get(i);
+                if (countNullable(alt, nullable) <= MAX_NULLABLE_PER_ALTERNATIVE) {
+                    continue;
+                }
+                split = true;
+                // X1 X2 ... Xk  ->  X1 B1;  B1 ::= X2 B2; ... ; B(k-2) ::= X(k-1) Xk
+                int tail = alt[alt.length - 1];
+                for (int k = alt.length - 2; k >= 1; k--) {
+                    int b = hir.addNonterminal(hir.name(n) + "+" + k, hir.span(n));
+                    List<int[]> single = new ArrayList<>();
+                    single.add(new int[] {alt[k], tail});
+                    hir.setAlternatives(b, single);
+                    tail = b;
+                }
+                alts.set(i, new int[] {alt[0], tail});
+            }
+        }
+        return split;
+    }
+
+    private static void addVariants(int[] alt, boolean[] nullable, List<int[]> out) {
+        int[] positions = new int[alt.length];
+        int k = 0;
+        for (int i = 0; i < alt.length; i++) {
+            if (!Hir.isTerminal(alt[i]) && nullable[alt[i]]) {
+                positions[k++] = i;
+            }
+        }
+        assert k <= MAX_NULLABLE_PER_ALTERNATIVE;
+        for (int mask = 0; mask < (1 << k); mask++) { // bit set = leave that symbol out
+            IntArrayList v = new IntArrayList(alt.length);
+            int next = 0;
+            for (int i = 0; i < alt.length; i++) {
+                if (next < k && positions[next] == i) {
+                    boolean omit = (mask & (1 << next)) != 0;
+                    next++;
+                    if (omit) {
+                        continue;
+                    }
+                }
+                v.add(alt[i]);
+            }
+            if (!v.isEmpty()) {
+                out.add(v.toIntArray());
+            }
+        }
+    }
+}

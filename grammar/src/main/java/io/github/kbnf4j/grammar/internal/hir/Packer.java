@@ -1,0 +1,102 @@
+package io.github.kbnf4j.grammar.internal.hir;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Diagnostic;
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The last step: a simplified {@link Hir} into the packed arrays of a
+ * {@link CompiledGrammar} (see its javadoc for the layout). Only terminals still referenced are
+ * kept, renumbered in order of first use; their automata are laid end to end in one transition
+ * table.
+ */
+public final class Packer {
+    private Packer() {
+    }
+
+    /**
+     * Packs {@code hir}, which must have gone through every pass (no empty alternatives, no
+     * pending repetitions).
+     *
+     * @param maxTotalStates the most automaton states all terminals together may have
+     * @return the packed arrays, or null if the terminals need more than {@code maxTotalStates}
+     */
+    public static PackedGrammar pack(Hir hir, List<Diagnostic> warnings, int maxTotalStates) {
+        int ntCount = hir.nonterminalCount();
+        String[] names = new String[ntCount];
+        int[] firstProduction = new int[ntCount + 1];
+        IntArrayList lhs = new IntArrayList();
+        IntArrayList dot0 = new IntArrayList();
+        IntArrayList rhs = new IntArrayList();
+        IntArrayList dotProduction = new IntArrayList();
+        int[] terminalId = new int[hir.terminalCount()];
+        Arrays.fill(terminalId, -1);
+        IntArrayList usedTerminals = new IntArrayList();
+        for (int n = 0; n < ntCount; n++) {
+            names[n] = hir.name(n);
+            firstProduction[n] = lhs.size();
+            assert hir.repetition(n) == null;
+            for (int[] alt : hir.alternatives(n)) {
+                assert alt.length > 0;
+                int p = lhs.size();
+                lhs.add(n);
+                dot0.add(rhs.size());
+                for (int s : alt) {
+                    if (Hir.isTerminal(s)) {
+                        int t = Hir.terminalOf(s);
+                        if (terminalId[t] < 0) {
+                            terminalId[t] = usedTerminals.size();
+                            usedTerminals.add(t);
+                        }
+                        rhs.add(CompiledGrammar.terminalSymbol(terminalId[t]));
+                    } else {
+                        rhs.add(s);
+                    }
+                    dotProduction.add(p);
+                }
+                rhs.add(CompiledGrammar.END);
+                dotProduction.add(p);
+            }
+        }
+        firstProduction[ntCount] = lhs.size();
+        dot0.add(rhs.size());
+
+        int terminals = usedTerminals.size();
+        int[] startState = new int[terminals];
+        String[] descriptions = new String[terminals];
+        long totalStates = 0;
+        for (int i = 0; i < terminals; i++) {
+            totalStates += hir.terminal(usedTerminals.getInt(i)).dfa().stateCount();
+        }
+        if (totalStates > maxTotalStates) {
+            return null;
+        }
+        int states = (int) totalStates;
+        int[] next = new int[states << 8];
+        long[] accepting = new long[(states + 63) >>> 6];
+        int offset = 0;
+        for (int i = 0; i < terminals; i++) {
+            Hir.Terminal terminal = hir.terminal(usedTerminals.getInt(i));
+            ByteDfa dfa = terminal.dfa();
+            startState[i] = offset;
+            descriptions[i] = terminal.description();
+            for (int s = 0; s < dfa.stateCount(); s++) {
+                int g = offset + s;
+                if (dfa.isAccepting(s)) {
+                    accepting[g >>> 6] |= 1L << g;
+                }
+                for (int b = 0; b < 256; b++) {
+                    int to = dfa.next(s, b);
+                    next[(g << 8) | b] = to < 0 ? -1 : offset + to;
+                }
+            }
+            offset += dfa.stateCount();
+        }
+        return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs.toIntArray(),
+                dot0.toIntArray(), rhs.toIntArray(), dotProduction.toIntArray(), startState, next, accepting,
+                descriptions, warnings);
+    }
+}

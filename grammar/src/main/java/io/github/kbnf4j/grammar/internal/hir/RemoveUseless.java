@@ -1,0 +1,183 @@
+package io.github.kbnf4j.grammar.internal.hir;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Pass 9: removes what can never take part in reading input, after nullable elimination (no
+ * empty alternatives, every terminal and productive nonterminal consumes at least one byte).
+ *
+ * <p>A nonterminal is <em>productive</em> if it derives some finite string, and <em>endless</em>
+ * if it derives an infinite one (it can consume bytes forever, like {@code b ::= "a" b;}). Input
+ * can only pass through an alternative {@code X1 .. Xk} if all of it is productive, or if
+ * {@code X1 .. Xj-1} are productive and {@code Xj} is endless. Other alternatives are dropped;
+ * kept ones are cut after their first unproductive symbol (nothing after it is ever reached).
+ * Then nonterminals not reachable from the start symbol are removed. Afterwards every reachable
+ * item of the recognizer can consume another byte, so a viable prefix always has a continuation
+ * unless the sentence is complete.
+ *
+ * <p>Complexity: linear in the grammar size (productive fixpoint by worklist, strongly connected
+ * components by an iterative Tarjan).
+ */
+public final class RemoveUseless {
+    /** What the pass found out about the start symbol. */
+    public enum StartStatus {
+        /** The start symbol derives finite sentences. */
+        PRODUCTIVE,
+        /** The start symbol consumes bytes but never completes a sentence. */
+        ENDLESS,
+        /** The start symbol can consume no byte at all. */
+        DEAD
+    }
+
+    private RemoveUseless() {
+    }
+
+    /**
+     * Applies the pass. When the start symbol is {@link StartStatus#DEAD}, {@code hir} is left
+     * as it was (compilation fails anyway).
+     */
+    public static StartStatus apply(Hir hir) {
+        int count = hir.nonterminalCount();
+        boolean[] productive = productive(hir);
+        boolean[] endless = endless(hir, productive);
+        StartStatus status = productive[hir.start()] ? StartStatus.PRODUCTIVE
+                : endless[hir.start()] ? StartStatus.ENDLESS : StartStatus.DEAD;
+        if (status == StartStatus.DEAD) {
+            return status;
+        }
+        for (int n = 0; n < count; n++) {
+            List<int[]> kept = new ArrayList<>();
+            for (int[] alt : hir.alternatives(n)) {
+                int firstUnproductive = 0;
+                while (firstUnproductive < alt.length && isProductive(alt[firstUnproductive], productive)) {
+                    firstUnproductive++;
+                }
+                if (firstUnproductive == alt.length) {
+                    kept.add(alt);
+                } else if (endless[alt[firstUnproductive]]) {
+                    kept.add(Arrays.copyOf(alt, firstUnproductive + 1));
+                }
+            }
+            hir.setAlternatives(n, DeduplicateAlternatives.distinct(kept));
+        }
+        boolean[] reachable = new boolean[count];
+        IntArrayList work = new IntArrayList();
+        reachable[hir.start()] = true;
+        work.add(hir.start());
+        while (!work.isEmpty()) {
+            int n = work.popInt();
+            for (int[] alt : hir.alternatives(n)) {
+                for (int s : alt) {
+                    if (!Hir.isTerminal(s) && !reachable[s]) {
+                        reachable[s] = true;
+                        work.add(s);
+                    }
+                }
+            }
+        }
+        hir.compact(reachable);
+        return status;
+    }
+
+    private static boolean isProductive(int symbol, boolean[] productive) {
+        return Hir.isTerminal(symbol) || productive[symbol];
+    }
+
+    /** Least fixpoint: some alternative is made only of productive symbols. */
+    static boolean[] productive(Hir hir) {
+        int count = hir.nonterminalCount();
+        boolean[] productive = new boolean[count];
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int n = 0; n < count; n++) {
+                if (productive[n]) {
+                    continue;
+                }
+                for (int[] alt : hir.alternatives(n)) {
+                    boolean all = true;
+                    for (int s : alt) {
+                        if (!isProductive(s, productive)) {
+                            all = false;
+                            break;
+                        }
+                    }
+                    if (all) {
+                        productive[n] = true;
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return productive;
+    }
+
+    /**
+     * A nonterminal is endless if it can reach, along "can start reading at" edges
+     * ({@code A -> Xj} where {@code X1..Xj-1} are productive), a cycle that has an edge with
+     * {@code j > 1}: such an edge consumes at least one byte each time round.
+     */
+    static boolean[] endless(Hir hir, boolean[] productive) {
+        int count = hir.nonterminalCount();
+        IntArrayList[] edges = new IntArrayList[count];
+        IntArrayList[] consuming = new IntArrayList[count]; // parallel: 1 if the edge consumes
+        for (int n = 0; n < count; n++) {
+            edges[n] = new IntArrayList();
+            consuming[n] = new IntArrayList();
+            for (int[] alt : hir.alternatives(n)) {
+                for (int j = 0; j < alt.length; j++) {
+                    if (!Hir.isTerminal(alt[j])) {
+                        edges[n].add(alt[j]);
+                        consuming[n].add(j > 0 ? 1 : 0);
+                    }
+                    if (!isProductive(alt[j], productive)) {
+                        break;
+                    }
+                }
+            }
+        }
+        int[] component = StronglyConnectedComponents.of(edges);
+        boolean[] cycleComponent = new boolean[count];
+        for (int n = 0; n < count; n++) {
+            for (int i = 0; i < edges[n].size(); i++) {
+                int m = edges[n].getInt(i);
+                if (consuming[n].getInt(i) == 1 && component[m] == component[n]) {
+                    cycleComponent[component[n]] = true;
+                }
+            }
+        }
+        // Backward reachability from the nonterminals on consuming cycles.
+        IntArrayList[] reverse = new IntArrayList[count];
+        for (int n = 0; n < count; n++) {
+            reverse[n] = new IntArrayList();
+        }
+        for (int n = 0; n < count; n++) {
+            for (int i = 0; i < edges[n].size(); i++) {
+                reverse[edges[n].getInt(i)].add(n);
+            }
+        }
+        boolean[] endless = new boolean[count];
+        IntArrayList work = new IntArrayList();
+        for (int n = 0; n < count; n++) {
+            if (cycleComponent[component[n]]) {
+                endless[n] = true;
+                work.add(n);
+            }
+        }
+        while (!work.isEmpty()) {
+            int m = work.popInt();
+            for (int i = 0; i < reverse[m].size(); i++) {
+                int n = reverse[m].getInt(i);
+                if (!endless[n]) {
+                    endless[n] = true;
+                    work.add(n);
+                }
+            }
+        }
+        return endless;
+    }
+}
