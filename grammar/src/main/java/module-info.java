@@ -8,7 +8,7 @@
 module io.github.kbnf4j.grammar {
     requires org.antlr.antlr4.runtime;
     requires automaton;
-    requires it.unimi.dsi.fastutil;
+    requires it.unimi.dsi.fastutil.core;
 
     exports io.github.kbnf4j.grammar;
 }

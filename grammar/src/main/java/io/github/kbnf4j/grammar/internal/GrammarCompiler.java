@@ -67,10 +67,14 @@ public final class GrammarCompiler {
         GrammarAst ast = KbnfReader.read(source, text, options, diagnostics);
         diagnostics.throwIfErrors();
         Validator.validate(ast, options, diagnostics);
-        diagnostics.throwIfErrors();
-
         Map<String, GroupedRule> grouped = GroupByName.apply(ast);
-        Hir hir = Flatten.apply(grouped, options.startSymbol(), new TerminalBuilder(grouped, options, diagnostics));
+        if (grouped.isEmpty()) {
+            diagnostics.throwIfErrors(); // no rules at all: the missing start rule is the only thing to say
+        }
+        // Flattening builds every terminal, so invalid regexes are reported with the validator's errors.
+        boolean valid = !diagnostics.hasErrors();
+        Hir hir = Flatten.apply(grouped, options.startSymbol(),
+                new TerminalBuilder(grouped, options, diagnostics, valid));
         diagnostics.throwIfErrors();
         notify(observer, "flatten", hir);
         MergeTerminals.apply(hir);

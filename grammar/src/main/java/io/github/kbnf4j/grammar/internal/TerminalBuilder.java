@@ -37,10 +37,15 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     private final GrammarOptions options;
     private final Diagnostics diagnostics;
 
-    TerminalBuilder(Map<String, GroupedRule> rules, GrammarOptions options, Diagnostics diagnostics) {
+    /** False after validation errors: an except! argument may then be recursive, and is not built. */
+    private final boolean buildExcept;
+
+    TerminalBuilder(Map<String, GroupedRule> rules, GrammarOptions options, Diagnostics diagnostics,
+            boolean buildExcept) {
         this.rules = rules;
         this.options = options;
         this.diagnostics = diagnostics;
+        this.buildExcept = buildExcept;
     }
 
     @Override
@@ -48,6 +53,9 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
         if (e instanceof Literal lit) {
             byte[] bytes = lit.utf8();
             return hir.terminalSymbol(ByteDfa.literal(bytes), bytes, quote(lit.text()));
+        }
+        if (e instanceof Except && !buildExcept) {
+            return placeholder(hir);
         }
         String description = describe(e);
         try {

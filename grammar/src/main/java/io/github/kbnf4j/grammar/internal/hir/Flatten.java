@@ -51,7 +51,7 @@ public final class Flatten {
             }
             f.hir.setAlternatives(n, alts);
         }
-        f.hir.setStart(f.ids.get(start));
+        f.hir.setStart(f.ids.getOrDefault(start, 0));
         return f.hir;
     }
 
@@ -80,7 +80,9 @@ public final class Flatten {
     /** The single symbol standing for {@code e}, making a fresh nonterminal if needed. */
     private int symbol(Expr e, String rule) {
         if (e instanceof Ref ref) {
-            return ids.get(ref.name());
+            // An undefined name has been reported already; a nonterminal without alternatives
+            // stands in for it so that the remaining checks (regexes) still run.
+            return ids.computeIfAbsent(ref.name(), name -> hir.addNonterminal(name, ref.span()));
         } else if (e instanceof Repeat rep) {
             if (rep.min() == 1 && rep.max() == 1) {
                 return symbol(rep.inner(), rule);

@@ -182,16 +182,7 @@ public final class Hir {
             }
             newNames.add(names.get(n));
             newSpans.add(spans.get(n));
-            List<int[]> alts = rules.get(n);
-            for (int[] alt : alts) {
-                for (int i = 0; i < alt.length; i++) {
-                    if (alt[i] >= 0) {
-                        assert newId[alt[i]] >= 0 : "reference to removed nonterminal " + names.get(alt[i]);
-                        alt[i] = newId[alt[i]];
-                    }
-                }
-            }
-            newRules.add(alts);
+            newRules.add(renumbered(rules.get(n), newId));
             Repetition r = repetitions.get(n);
             newReps.add(r == null || r.symbol() < 0 ? r : new Repetition(newId[r.symbol()], r.min(), r.max()));
         }
@@ -204,6 +195,27 @@ public final class Hir {
         repetitions.clear();
         repetitions.addAll(newReps);
         start = newId[start];
+    }
+
+    /**
+     * The alternatives with every nonterminal {@code n} replaced by {@code newId[n]}, in new
+     * arrays: passes share alternative arrays between nonterminals, so none is changed in place.
+     */
+    static List<int[]> renumbered(List<int[]> alts, int[] newId) {
+        List<int[]> out = new ArrayList<>(alts.size());
+        for (int[] alt : alts) {
+            int[] copy = alt.clone();
+            for (int i = 0; i < copy.length; i++) {
+                if (copy[i] >= 0) {
+                    if (newId[copy[i]] < 0) {
+                        throw new IllegalStateException("reference to removed nonterminal " + copy[i]);
+                    }
+                    copy[i] = newId[copy[i]];
+                }
+            }
+            out.add(copy);
+        }
+        return out;
     }
 
     /** A readable listing, one nonterminal per line. */

@@ -49,15 +49,7 @@ public final class MergeIdenticalNonterminals {
 
     private static void redirect(Hir hir, int[] target) {
         for (int n = 0; n < hir.nonterminalCount(); n++) {
-            List<int[]> alts = hir.mutableAlternatives(n);
-            for (int[] alt : alts) {
-                for (int i = 0; i < alt.length; i++) {
-                    if (!Hir.isTerminal(alt[i])) {
-                        alt[i] = target[alt[i]];
-                    }
-                }
-            }
-            hir.setAlternatives(n, DeduplicateAlternatives.distinct(alts));
+            hir.setAlternatives(n, DeduplicateAlternatives.distinct(Hir.renumbered(hir.alternatives(n), target)));
             Hir.Repetition r = hir.repetition(n);
             if (r != null && !Hir.isTerminal(r.symbol())) {
                 hir.setRepetition(n, new Hir.Repetition(target[r.symbol()], r.min(), r.max()));

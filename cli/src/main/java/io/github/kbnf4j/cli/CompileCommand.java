@@ -1,0 +1,65 @@
+package io.github.kbnf4j.cli;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Diagnostic;
+import io.github.kbnf4j.grammar.GrammarException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code kbnf4j compile GRAMMAR}: parse, validate and simplify; print a one-line summary (exit
+ * 0), or every error as {@code file:line:col: message} on stderr (exit 2). Warnings go to stderr
+ * in the same form and do not change the exit code.
+ */
+@Command(name = "compile", mixinStandardHelpOptions = true,
+        description = "Parse, validate and simplify a grammar; print a summary, or every error as file:line:col: message.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:compiled", "2:grammar or usage error"})
+final class CompileCommand implements Callable<Integer> {
+    @Mixin
+    GrammarArguments grammar;
+
+    @Option(names = "--print", description = "Also print the compiled productions and terminals.")
+    boolean print;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CompiledGrammar g;
+        try {
+            g = grammar.compile();
+        } catch (GrammarException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (GrammarArguments.UsageException e) {
+            err.println("kbnf4j compile: " + e.getMessage());
+            err.flush();
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (IOException e) {
+            err.println("kbnf4j compile: cannot read " + grammar.grammar + ": " + e.getMessage());
+            err.flush();
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+        for (Diagnostic w : g.warnings()) {
+            err.println(w);
+        }
+        err.flush();
+        out.println(g.summary());
+        if (print) {
+            out.print(g);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,74 @@
+package io.github.kbnf4j.cli;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Grammar;
+import io.github.kbnf4j.grammar.GrammarOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The grammar argument and the options every subcommand that reads a grammar shares. */
+final class GrammarArguments {
+    /** The grammar dialects; only KBNF is read so far. */
+    enum Dialect { kbnf, gbnf }
+
+    @Parameters(index = "0", paramLabel = "GRAMMAR",
+            description = "A grammar file, or the name of a built-in grammar (json).")
+    String grammar;
+
+    @Option(names = "--start", paramLabel = "NAME", description = "The start rule (default: start).")
+    String start = GrammarOptions.DEFAULT_START;
+
+    @Option(names = "--dialect", paramLabel = "DIALECT", description = "kbnf (default) or gbnf.")
+    Dialect dialect;
+
+    @Option(names = "--max-repetition", paramLabel = "N",
+            description = "Largest bound of a counted repetition {m,n} (default: ${DEFAULT-VALUE}).")
+    int maxRepetition = GrammarOptions.DEFAULT.maxRepetition();
+
+    @Option(names = "--max-dfa-states", paramLabel = "N",
+            description = "Most automaton states of one terminal (default: ${DEFAULT-VALUE}).")
+    int maxDfaStates = GrammarOptions.DEFAULT.maxDfaStates();
+
+    @Option(names = "--max-nesting-depth", paramLabel = "N",
+            description = "Deepest bracket nesting (default: ${DEFAULT-VALUE}).")
+    int maxNestingDepth = GrammarOptions.DEFAULT.maxNestingDepth();
+
+    GrammarOptions options() {
+        return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth);
+    }
+
+    /**
+     * Reads and compiles the grammar.
+     *
+     * @throws UsageException if the grammar cannot be found or its dialect is not supported
+     */
+    CompiledGrammar compile() throws IOException {
+        Path file = Path.of(grammar);
+        boolean gbnf = dialect == Dialect.gbnf || (dialect == null && grammar.endsWith(".gbnf"));
+        if (gbnf) {
+            throw new UsageException("the GBNF dialect is not supported yet (see the GBNF issue); use KBNF");
+        }
+        if (!Files.exists(file) && Grammar.isBuiltin(grammar)) {
+            return Grammar.builtin(grammar, options());
+        }
+        try {
+            return Grammar.compileFile(file, options());
+        } catch (NoSuchFileException e) {
+            throw new UsageException("no grammar file '" + grammar + "' and no built-in grammar of that name (built-in: "
+                    + String.join(", ", Grammar.builtinNames()) + ")");
+        }
+    }
+
+    /** A problem with the command line's arguments, reported with exit code 2. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}
