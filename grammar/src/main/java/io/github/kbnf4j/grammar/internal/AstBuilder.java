@@ -41,10 +41,32 @@ import org.antlr.v4.runtime.tree.TerminalNode;
 final class AstBuilder extends KbnfBaseVisitor<Expr> {
     private final String source;
     private final Diagnostics diagnostics;
+    private final int maxDepth;
+    /** Brackets and postfix operators around the expression being built: later passes recurse this deep. */
+    private int depth;
+    private boolean depthReported;
 
-    AstBuilder(String source, Diagnostics diagnostics) {
+    AstBuilder(String source, Diagnostics diagnostics, int maxDepth) {
         this.source = source;
         this.diagnostics = diagnostics;
+        this.maxDepth = maxDepth;
+    }
+
+    private Expr nested(ParserRuleContext inner, int levels, Token at) {
+        depth += levels;
+        try {
+            if (depth > maxDepth) {
+                if (!depthReported) {
+                    depthReported = true;
+                    diagnostics.error(span(at), "expression nested deeper than " + maxDepth
+                            + " (brackets and postfix operators; limit GrammarOptions.maxNestingDepth, CLI --max-nesting-depth)");
+                }
+                return new Literal("", span(at));
+            }
+            return visit(inner);
+        } finally {
+            depth -= levels;
+        }
     }
 
     Span span(Token token) {
@@ -83,7 +105,11 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
 
     @Override
     public Expr visitPostfixed(PostfixedContext ctx) {
-        Expr expr = visit(ctx.primary());
+        int before = depth;
+        Expr expr = nested(ctx.primary(), ctx.postfix().size(), ctx.getStart());
+        if (before + ctx.postfix().size() > maxDepth) {
+            return expr; // reported; wrapping the placeholder would rebuild the deep tree
+        }
         for (PostfixContext postfix : ctx.postfix()) {
             Span at = span(postfix);
             if (postfix instanceof OptionalPostfixContext) {
@@ -118,17 +144,17 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
 
     @Override
     public Expr visitGroupPrimary(GroupPrimaryContext ctx) {
-        return visit(ctx.alternation());
+        return nested(ctx.alternation(), 1, ctx.getStart());
     }
 
     @Override
     public Expr visitOptionPrimary(OptionPrimaryContext ctx) {
-        return new Repeat(visit(ctx.alternation()), 0, 1, span(ctx));
+        return new Repeat(nested(ctx.alternation(), 1, ctx.getStart()), 0, 1, span(ctx));
     }
 
     @Override
     public Expr visitRepeatPrimary(RepeatPrimaryContext ctx) {
-        return new Repeat(visit(ctx.alternation()), 0, Repeat.UNBOUNDED, span(ctx));
+        return new Repeat(nested(ctx.alternation(), 1, ctx.getStart()), 0, Repeat.UNBOUNDED, span(ctx));
     }
 
     @Override
@@ -183,7 +209,7 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
 
     @Override
     public Expr visitExceptPrimary(ExceptPrimaryContext ctx) {
-        Expr inner = visit(ctx.alternation());
+        Expr inner = nested(ctx.alternation(), 1, ctx.getStart());
         int max = ctx.INT() == null ? Except.NO_LIMIT : count(ctx.INT());
         return new Except(inner, max, span(ctx));
     }

@@ -65,7 +65,9 @@ public final class GrammarCompiler {
         String text = SourceText.decode(source, utf8, diagnostics);
         diagnostics.throwIfErrors();
         GrammarAst ast = KbnfReader.read(source, text, options, diagnostics);
-        diagnostics.throwIfErrors();
+        if (ast == null) { // syntax errors: nothing more can be checked
+            diagnostics.throwIfErrors();
+        }
         Validator.validate(ast, options, diagnostics);
         Map<String, GroupedRule> grouped = GroupByName.apply(ast);
         if (grouped.isEmpty()) {

@@ -57,13 +57,14 @@ public final class KbnfReader {
         if (diagnostics.hasErrors()) {
             return null;
         }
-        AstBuilder builder = new AstBuilder(source, diagnostics);
+        AstBuilder builder = new AstBuilder(source, diagnostics, options.maxNestingDepth());
         List<Rule> rules = new ArrayList<>();
         for (Rule_Context rule : file.rule_()) {
             Token name = rule.NAME().getSymbol();
             rules.add(new Rule(name.getText(), builder.visit(rule.alternation()), builder.span(name)));
         }
-        return diagnostics.hasErrors() ? null : new GrammarAst(source, rules);
+        // Bad escapes leave a complete tree (the escape is dropped): validation can still run.
+        return new GrammarAst(source, rules);
     }
 
     /**

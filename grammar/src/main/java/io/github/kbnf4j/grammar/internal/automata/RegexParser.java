@@ -283,6 +283,10 @@ final class RegexParser {
             int itemStart = pos;
             int lo = classAtom();
             if (lo < 0) {
+                if (more() && peek() == '-' && pos + 1 < p.length() && p.charAt(pos + 1) != ']') {
+                    throw error("invalid class range: '" + p.substring(itemStart, pos)
+                        + "' is a class, not a character", itemStart);
+                }
                 b.addAll(escapeSet);
                 continue;
             }

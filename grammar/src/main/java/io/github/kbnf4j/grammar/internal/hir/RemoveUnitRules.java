@@ -9,9 +9,17 @@ import java.util.List;
  * of every nonterminal it reaches through unit alternatives (cycles such as {@code A ::= B;
  * B ::= A;} included). Nonterminals that become unused are removed by {@link RemoveUseless}.
  *
- * <p>Complexity: for each nonterminal, linear in the alternatives of its unit closure.
+ * <p>A nonterminal whose unit closure holds more than {@link #MAX_INLINED_ALTERNATIVES}
+ * alternatives keeps its unit alternatives: inlining long unit chains (such as the ones nested
+ * counted repetitions of a nullable item make) would grow the grammar quadratically, while the
+ * recognizer handles unit rules correctly anyway.
+ *
+ * <p>Complexity: for each nonterminal, linear in the alternatives of its unit closure, and at
+ * most {@code MAX_INLINED_ALTERNATIVES} alternatives more per nonterminal.
  */
 public final class RemoveUnitRules {
+    static final int MAX_INLINED_ALTERNATIVES = 64;
+
     private RemoveUnitRules() {
     }
 
@@ -26,7 +34,7 @@ public final class RemoveUnitRules {
             closure.add(a);
             seenStamp[a] = stamp;
             List<int[]> alts = new ArrayList<>();
-            for (int i = 0; i < closure.size(); i++) {
+            for (int i = 0; i < closure.size() && alts.size() <= MAX_INLINED_ALTERNATIVES; i++) {
                 for (int[] alt : hir.alternatives(closure.getInt(i))) {
                     if (alt.length == 1 && !Hir.isTerminal(alt[0])) {
                         if (seenStamp[alt[0]] != stamp) {
@@ -38,7 +46,7 @@ public final class RemoveUnitRules {
                     }
                 }
             }
-            result.add(alts);
+            result.add(alts.size() <= MAX_INLINED_ALTERNATIVES ? alts : hir.alternatives(a));
         }
         for (int a = 0; a < count; a++) {
             hir.setAlternatives(a, DeduplicateAlternatives.distinct(result.get(a)));
