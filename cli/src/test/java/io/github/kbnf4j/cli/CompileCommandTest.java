@@ -1,0 +1,73 @@
+package io.github.kbnf4j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code kbnf4j compile}: the exit codes and output forms of DESIGN.md §6. */
+class CompileCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return cl.execute(args);
+    }
+
+    @Test
+    void builtinJsonCompiles() {
+        assertEquals(0, run("compile", "json"));
+        assertTrue(out.toString().matches("\\d+ nonterminals, \\d+ productions, \\d+ terminals, \\d+ automaton states\\R"),
+                out.toString());
+    }
+
+    @Test
+    void everyErrorGoesToStderrWithExitTwo(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.kbnf");
+        Files.writeString(file, "start ::= valeu;\nvalue ::= #\"(?=a)\";\n");
+        assertEquals(2, run("compile", file.toString()));
+        assertEquals("bad.kbnf:1:11: undefined rule 'valeu' (did you mean 'value'?)\n"
+                + "bad.kbnf:2:13: invalid regex: lookahead ('(?=') is not supported\n", err.toString().replace("\r", ""));
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void warningsDoNotFail(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("stream.kbnf");
+        Files.writeString(file, "start ::= \"a\" start;\n");
+        assertEquals(0, run("compile", file.toString()));
+        assertTrue(err.toString().startsWith("stream.kbnf:1:1: warning: start rule 'start' never completes"), err.toString());
+    }
+
+    @Test
+    void startOptionAndLimits(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("g.kbnf");
+        Files.writeString(file, "top ::= \"a\"{5};\n");
+        assertEquals(0, run("compile", "--start", "top", file.toString()));
+        assertEquals(2, run("compile", "--start", "top", "--max-repetition", "4", file.toString()));
+        assertTrue(err.toString().contains("from GrammarOptions.maxRepetition, CLI --max-repetition"), err.toString());
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertEquals(2, run("compile", "no-such-grammar"));
+        assertTrue(err.toString().contains("no grammar file 'no-such-grammar'"), err.toString());
+        assertEquals(2, run("compile"));
+        assertEquals(2, run("compile", "--dialect", "gbnf", "json"));
+    }
+
+    @Test
+    void helpOnTheSubcommand() {
+        assertEquals(0, run("compile", "--help"));
+        assertTrue(out.toString().contains("Usage: kbnf4j compile"), out.toString());
+    }
+}
