@@ -52,7 +52,7 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     public int symbol(Expr e, Hir hir) {
         if (e instanceof Literal lit) {
             byte[] bytes = lit.utf8();
-            return hir.terminalSymbol(ByteDfa.literal(bytes), bytes, quote(lit.text()));
+            return hir.terminalSymbol(ByteDfa.literal(bytes), bytes, Hir.quote(lit.text()));
         }
         if (e instanceof Except && !buildExcept) {
             return placeholder(hir);
@@ -196,7 +196,7 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     private static String describe(Expr e) {
         if (e instanceof Regex regex) {
             // The pattern as written: only the quote needs its escape back.
-            return regex.kind() == RegexKind.SUBSTRINGS ? regex.kind().prefix() + quote(regex.text())
+            return regex.kind() == RegexKind.SUBSTRINGS ? regex.kind().prefix() + Hir.quote(regex.text())
                     : regex.kind().prefix() + '"' + regex.text().replace("\"", "\\\"") + '"';
         }
         if (e instanceof Except ex) {
@@ -209,28 +209,4 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     private static String shorten(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
-
-    /** {@code text} in double quotes, with quotes, backslashes and control characters escaped. */
-    static String quote(String text) {
-        StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '\r' -> sb.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        sb.append(String.format("\\x%02X", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
-    }
-
 }

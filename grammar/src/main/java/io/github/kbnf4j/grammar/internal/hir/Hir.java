@@ -218,6 +218,29 @@ public final class Hir {
         return out;
     }
 
+    /** {@code text} in double quotes, with quotes, backslashes and control characters escaped (for listings and messages). */
+    public static String quote(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7F) {
+                        sb.append(String.format("\\x%02X", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
     /** A readable listing, one nonterminal per line. */
     @Override
     public String toString() {

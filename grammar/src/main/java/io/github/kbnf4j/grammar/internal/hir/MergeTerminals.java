@@ -40,7 +40,8 @@ public final class MergeTerminals {
                     bytes.writeBytes(literal(hir, alt[k]));
                 }
                 byte[] merged = bytes.toByteArray();
-                out.add(hir.terminalSymbol(ByteDfa.literal(merged), merged, quote(merged)));
+                out.add(hir.terminalSymbol(ByteDfa.literal(merged), merged,
+                        Hir.quote(new String(merged, StandardCharsets.UTF_8))));
                 i = j;
             } else {
                 out.add(alt[i++]);
@@ -51,29 +52,5 @@ public final class MergeTerminals {
 
     private static byte[] literal(Hir hir, int symbol) {
         return Hir.isTerminal(symbol) ? hir.terminal(Hir.terminalOf(symbol)).literal() : null;
-    }
-
-    /** A literal's bytes shown as a double-quoted string. */
-    static String quote(byte[] utf8) {
-        String text = new String(utf8, StandardCharsets.UTF_8);
-        StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '\r' -> sb.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        sb.append(String.format("\\x%02X", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 }
