@@ -1,8 +1,6 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Constructions on byte automata for the special terminals: determinization, {@code #e}
@@ -57,19 +55,14 @@ public final class Constructions {
         ByteDfa u = VALID_UTF8;
         // Key: [utf8 state, started, sorted live x-states...]; "started" separates the start state
         // (which must not accept "") from the state after a full character.
-        Map<Minimizer.ColumnKey, Integer> ids = new HashMap<>();
-        int[][] keys = new int[16][];
+        StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
         int[] table = new int[16 * 256];
         boolean[] accept = new boolean[16];
-        int[] startKey = {0, 0, 0};
-        ids.put(new Minimizer.ColumnKey(startKey), 0);
-        keys[0] = startKey;
-        int count = 1;
+        states.idOf(new Minimizer.ColumnKey(new int[] {0, 0, 0}));
         int[] buf = new int[x.stateCount() + 3];
         boolean[] seen = new boolean[x.stateCount()];
-        for (int i = 0; i < count; i++) {
-            int[] key = keys[i];
-            keys[i] = null;
+        for (int i = 0; i < states.count(); i++) {
+            int[] key = states.take(i).a;
             if (table.length < (i + 1) * 256) {
                 table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
                 accept = Arrays.copyOf(accept, table.length / 256);
@@ -102,25 +95,11 @@ public final class Constructions {
                     continue;
                 }
                 Arrays.sort(buf, 2, m);
-                int[] next = Arrays.copyOf(buf, m);
-                Minimizer.ColumnKey k = new Minimizer.ColumnKey(next);
-                Integer t = ids.get(k);
-                if (t == null) {
-                    if (count >= maxStates) {
-                        throw new TooManyStatesException(maxStates);
-                    }
-                    t = count;
-                    ids.put(k, t);
-                    if (count == keys.length) {
-                        keys = Arrays.copyOf(keys, count * 2);
-                    }
-                    keys[count++] = next;
-                }
-                table[i * 256 + b] = t;
+                table[i * 256 + b] = states.idOf(new Minimizer.ColumnKey(Arrays.copyOf(buf, m)));
             }
             accept[i] = key[1] == 1 && u.isAccepting(key[0]);
         }
-        return Minimizer.minimize(count, table, accept, 0);
+        return Minimizer.minimize(states.count(), table, accept, 0);
     }
 
     /**
@@ -133,14 +112,12 @@ public final class Constructions {
         if (n < 0) {
             throw new IllegalArgumentException("negative character count " + n);
         }
-        Map<Long, Integer> ids = new HashMap<>();
-        long[] keys = new long[16];
+        StateNumbering<Long> states = new StateNumbering<>(maxStates);
         int[] table = new int[16 * 256];
         boolean[] accept = new boolean[16];
-        ids.put(0L, 0);
-        int count = 1;
-        for (int i = 0; i < count; i++) {
-            long key = keys[i];
+        states.idOf(0L);
+        for (int i = 0; i < states.count(); i++) {
+            long key = states.take(i);
             int s = (int) (key >>> 32);
             int c = (int) key;
             if (table.length < (i + 1) * 256) {
@@ -155,23 +132,10 @@ public final class Constructions {
                     table[i * 256 + b] = -1;
                     continue;
                 }
-                long k = ((long) t << 32) | c2;
-                Integer id = ids.get(k);
-                if (id == null) {
-                    if (count >= maxStates) {
-                        throw new TooManyStatesException(maxStates);
-                    }
-                    id = count;
-                    ids.put(k, id);
-                    if (count == keys.length) {
-                        keys = Arrays.copyOf(keys, count * 2);
-                    }
-                    keys[count++] = k;
-                }
-                table[i * 256 + b] = id;
+                table[i * 256 + b] = states.idOf(((long) t << 32) | c2);
             }
         }
-        return Minimizer.minimize(count, table, accept, 0);
+        return Minimizer.minimize(states.count(), table, accept, 0);
     }
 
     /**
@@ -190,15 +154,14 @@ public final class Constructions {
         SuffixAutomaton sam = new SuffixAutomaton(utf8);
         ByteDfa u = VALID_UTF8;
         // Product sam × utf8 by breadth-first search; ≤ 8 · (2·len + 1) states.
-        Map<Long, Integer> ids = new HashMap<>();
-        long[] keys = new long[16];
+        StateNumbering<Long> states = new StateNumbering<>(Integer.MAX_VALUE); // linear in the text: no limit
         int[] table = new int[16 * 256];
         boolean[] accept = new boolean[16];
-        ids.put(0L, 0);
-        int count = 1;
-        for (int i = 0; i < count; i++) {
-            int s = (int) (keys[i] >>> 32);
-            int v = (int) keys[i];
+        states.idOf(0L);
+        for (int i = 0; i < states.count(); i++) {
+            long key = states.take(i);
+            int s = (int) (key >>> 32);
+            int v = (int) key;
             if (table.length < (i + 1) * 256) {
                 table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
                 accept = Arrays.copyOf(accept, table.length / 256);
@@ -211,20 +174,10 @@ public final class Constructions {
                     table[i * 256 + b] = -1;
                     continue;
                 }
-                long k = ((long) s2 << 32) | v2;
-                Integer id = ids.get(k);
-                if (id == null) {
-                    id = count;
-                    ids.put(k, id);
-                    if (count == keys.length) {
-                        keys = Arrays.copyOf(keys, count * 2);
-                    }
-                    keys[count++] = k;
-                }
-                table[i * 256 + b] = id;
+                table[i * 256 + b] = states.idOf(((long) s2 << 32) | v2);
             }
         }
-        return Minimizer.minimize(count, table, accept, 0);
+        return Minimizer.minimize(states.count(), table, accept, 0);
     }
 
     /** All valid UTF-8 strings, "" included (9 states before minimization). */

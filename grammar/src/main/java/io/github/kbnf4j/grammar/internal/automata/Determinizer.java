@@ -1,8 +1,6 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Subset construction for {@link ByteNfa} under a work limit (the idea of Lucene's
@@ -96,23 +94,18 @@ final class Determinizer {
     }
 
     private ByteDfa run(int start) {
-        Map<Minimizer.ColumnKey, Integer> ids = new HashMap<>();
-        int[][] sets = new int[16][];
+        StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
         int[] table = new int[16 * 256];
         boolean[] accept = new boolean[16];
-        int count = 0;
         int[] seeds = new int[stack.length];
         seeds[0] = start;
-        int[] first = closure(seeds, 1);
-        ids.put(new Minimizer.ColumnKey(first), 0);
-        sets[count++] = first;
+        states.idOf(new Minimizer.ColumnKey(closure(seeds, 1)));
         boolean[] cut = new boolean[257];
         int[] targets = new int[stack.length];
-        for (int i = 0; i < count; i++) {
-            int[] set = sets[i];
-            sets[i] = null; // no longer needed: only the key map keeps it
-            if (table.length < count * 256 || table.length < (i + 1) * 256) {
-                table = grow(table, Math.max(count, i + 1) * 256);
+        for (int i = 0; i < states.count(); i++) {
+            int[] set = states.take(i).a;
+            if (table.length < (i + 1) * 256) {
+                table = grow(table, (i + 1) * 256);
             }
             Arrays.fill(table, i * 256, (i + 1) * 256, -1);
             for (int s : set) {
@@ -150,19 +143,10 @@ final class Determinizer {
                 }
                 if (nt > 0) {
                     int[] key = closure(targets, nt);
-                    Minimizer.ColumnKey k = new Minimizer.ColumnKey(key);
-                    Integer t = ids.get(k);
-                    if (t == null) {
-                        if (count >= maxStates) {
-                            throw new TooManyStatesException(maxStates);
-                        }
-                        t = count;
-                        ids.put(k, t);
-                        if (count == sets.length) {
-                            sets = Arrays.copyOf(sets, count * 2);
-                        }
-                        sets[count++] = key;
-                        work += key.length;
+                    int known = states.count();
+                    int t = states.idOf(new Minimizer.ColumnKey(key));
+                    if (states.count() > known) {
+                        work += key.length; // a new subset: its size counts as work
                     }
                     Arrays.fill(table, i * 256 + lo, i * 256 + hi + 1, t);
                 }
@@ -173,6 +157,7 @@ final class Determinizer {
             }
             Arrays.fill(cut, false);
         }
+        int count = states.count();
         return Minimizer.minimize(count, table.length == count * 256 ? table : Arrays.copyOf(table, count * 256),
             ensure(accept, count), 0);
     }
