@@ -152,8 +152,9 @@ public final class Vocabulary {
      * {@code <end_of_turn>}, {@code <|endoftext|>}, {@code <|end_of_text|>}, {@code <|eot_id|>},
      * {@code <|eom_id|>}, {@code <|im_end|>}, {@code <|end|>}). None found: empty.
      *
-     * <p>Complexity: one streaming pass over the file; Llama-3's 9 MB load in about a tenth of a
-     * second once the JVM is warm.
+     * <p>Complexity: one streaming pass over the file (the merges are skipped). Llama-3's 9 MB
+     * file loads in about 0.25 s in a fresh JVM and 0.06 s once warm; Gemma-3's 33 MB in 0.5 s
+     * and 0.2 s.
      *
      * @param file the tokenizer.json
      * @throws IOException if a file cannot be read, is not JSON, or is not understood (WordPiece or

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -153,9 +152,7 @@ class RealTokenizerFilesTest {
 
     private static Map<String, Integer> modelVocab(String name) throws IOException {
         Map<String, Integer> out = new HashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = tree(name).get("model").get("vocab").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : tree(name).get("model").get("vocab").properties()) {
             out.put(e.getKey(), e.getValue().asInt());
         }
         return out;
@@ -168,7 +165,9 @@ class RealTokenizerFilesTest {
         Map<Character, Integer> table = gpt2ByteDecoder();
         Pattern byteToken = Pattern.compile("<0x([0-9A-Fa-f]{2})>");
         Map<Integer, String> tokens = new HashMap<>();
-        root.get("model").get("vocab").fields().forEachRemaining(e -> tokens.put(e.getValue().asInt(), e.getKey()));
+        for (Map.Entry<String, JsonNode> e : root.get("model").get("vocab").properties()) {
+            tokens.put(e.getValue().asInt(), e.getKey());
+        }
         Map<Integer, Boolean> special = new HashMap<>();
         for (JsonNode a : root.get("added_tokens")) {
             tokens.put(a.get("id").asInt(), a.get("content").asText());
