@@ -167,7 +167,7 @@ public final class Vocabulary {
 
     /**
      * Loads a Hugging Face {@code tokenizer.json} from a stream, as {@link #fromTokenizerJson(Path)}
-     * does from a file. The streams are read to their end but not closed.
+     * does from a file. The streams are not closed.
      *
      * @param name the vocabulary's name, also used in messages
      * @param json the tokenizer.json
