@@ -207,6 +207,15 @@ public final class Matcher {
         return terminated || (recognizer.isAccepting() && !recognizer.canContinue());
     }
 
+    /**
+     * The fewest bytes that would make the input a complete sentence: 0 when accepting (or
+     * terminated), -1 when no continuation ever completes. Generators use it to finish within a
+     * budget (see {@link io.github.kbnf4j.earley.Recognizer#minBytesToAccept()}).
+     */
+    public int minBytesToAccept() {
+        return terminated ? 0 : recognizer.minBytesToAccept();
+    }
+
     /** The number of tokens (and byte strings) accepted and not rolled back. */
     public int tokenCount() {
         return historySize;
