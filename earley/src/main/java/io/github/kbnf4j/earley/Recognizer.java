@@ -1,73 +1,418 @@
 package io.github.kbnf4j.earley;
 
+import io.github.kbnf4j.earley.internal.Chart;
+import io.github.kbnf4j.earley.internal.EarleyTables;
+import io.github.kbnf4j.earley.internal.ItemIndex;
+import io.github.kbnf4j.earley.internal.LeoChains;
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import java.util.Objects;
 
 /**
- * An incremental byte-level Earley recognizer for the sentences of a {@link CompiledGrammar}.
+ * An incremental byte-level Earley recognizer for the sentences of a {@link CompiledGrammar}: push
+ * bytes one at a time, ask whether the input so far is still a viable prefix, a complete
+ * sentence, which bytes may come next; pop back to a mark.
  *
- * <p>SKELETON: the API is fixed, the implementation lands in the next commit.
+ * <h2>Algorithm</h2>
+ * Earley's algorithm over the compiled grammar, where each terminal is a byte DFA: an item
+ * {@code (dotted rule, origin, DFA state)} before a terminal sits inside that terminal's automaton,
+ * a byte moves it to the next state, and an accepting state also ends the terminal (the item
+ * keeps both possibilities). Items live in a jagged {@link Chart} (one append-only buffer, set
+ * offsets), so a pop is a truncate. Completions are acted on at once, never stored; right
+ * recursion is made linear by {@link LeoChains Leo items}, computed lazily. Deduplication inside a
+ * set uses a generation-stamped hash table ({@link ItemIndex}). The closure is driven by an
+ * explicit work list: no Java recursion, whatever the input or grammar.
+ *
+ * <h2>Semantics</h2>
+ * A prefix is <i>viable</i> if some sentence starts with it (for a grammar that never completes,
+ * such as {@code start ::= "a" start;}, if the endless stream starts with it). {@link #push(int)}
+ * refuses a byte that would make the input non-viable and leaves the state as it was; so the
+ * input consumed is always viable. {@link #isAccepting()} says whether it is a sentence.
+ *
+ * <h2>Complexity</h2>
+ * Per byte, time and chart memory are proportional to the size of the new set: bounded by a
+ * constant for LR(k) grammars (left or right recursive), so linear overall; {@code O(n)} items
+ * per set and {@code O(n²)} work per byte in the worst (ambiguous) case, cubic overall. The limits
+ * of {@link RecognizerOptions} turn runaway growth into a {@link RecognizerLimitException}.
+ *
+ * <h2>Thread-safety</h2>
+ * Not thread-safe: one recognizer per sequence. The grammar tables are immutable and shared by
+ * {@link #copy()}, which is the cheap way to make many recognizers for one grammar: build one,
+ * keep it unchanged, and copy it for each sequence (copying a fresh recognizer from several threads
+ * at once is safe as long as nobody pushes into it).
  */
 public final class Recognizer {
+    private static final int KIND_SCAN = 0;
+    private static final int KIND_WAIT = 1;
+    private static final int KIND_COMPLETE = 2;
 
+    private final EarleyTables tables;
+    private final RecognizerOptions options;
+    private final Chart chart;
+    private final ItemIndex index = new ItemIndex();
+    private final LeoChains leo;
+    /** nonterminal -> the {@link #generation} in which it was last predicted. */
+    private final int[] predictedIn;
+    private int generation;
+    /** Work list of the set being built: pairs (nonterminal, origin) to complete, or (nonterminal, -1) to predict. */
+    private int[] work = new int[64];
+    private int workSize;
+    /** Items added to the set being built (scan + waiting + completions), for {@code maxItemsPerSet}. */
+    private int setItems;
+
+    /** A recognizer with the default limits. */
     public Recognizer(CompiledGrammar grammar) {
         this(grammar, RecognizerOptions.DEFAULT);
     }
 
+    /**
+     * A recognizer positioned before the first byte.
+     *
+     * @throws IllegalArgumentException if the compiled grammar is malformed (a terminal accepting the
+     *     empty string), which {@code Grammar.compile} never produces
+     */
     public Recognizer(CompiledGrammar grammar, RecognizerOptions options) {
-        throw new UnsupportedOperationException("Recognizer is not built yet");
+        this(new EarleyTables(Objects.requireNonNull(grammar, "grammar")), options);
+    }
+
+    private Recognizer(EarleyTables tables, RecognizerOptions options) {
+        this.tables = tables;
+        this.options = Objects.requireNonNull(options, "options");
+        this.chart = new Chart(options.maxChartBytes());
+        this.leo = new LeoChains(tables);
+        this.predictedIn = new int[tables.grammar.nonterminalCount()];
+        buildFirstSet();
+    }
+
+    private Recognizer(Recognizer o) {
+        this.tables = o.tables;
+        this.options = o.options;
+        this.chart = o.chart.copy();
+        this.leo = new LeoChains(tables);
+        this.predictedIn = new int[tables.grammar.nonterminalCount()];
     }
 
     /** The grammar. */
-    public CompiledGrammar grammar() { throw new UnsupportedOperationException(); }
+    public CompiledGrammar grammar() {
+        return tables.grammar;
+    }
 
     /** The limits. */
-    public RecognizerOptions options() { throw new UnsupportedOperationException(); }
+    public RecognizerOptions options() {
+        return options;
+    }
 
-    /** Consumes byte {@code b} (only its low 8 bits count). Returns false, leaving the state unchanged, if the bytes so far followed by {@code b} are not a viable prefix. */
-    public boolean push(int b) { throw new UnsupportedOperationException(); }
+    /**
+     * Consumes byte {@code b} (only its low 8 bits count).
+     *
+     * @return true if the bytes so far followed by {@code b} are a viable prefix; false, leaving
+     *     the state unchanged, if not
+     * @throws RecognizerLimitException if the new chart set would exceed a limit (the state is left
+     *     unchanged)
+     */
+    public boolean push(int b) {
+        int current = chart.sets() - 1;
+        int[] scan = chart.scanArray();
+        int from = chart.scanStart(current);
+        int to = chart.scanEnd(current);
+        int bb = b & 0xFF;
+        // Cheap rejection before touching the chart: no scan item moves on this byte.
+        long[] nextBytes = tables.nextBytes;
+        int word = bb >>> 6;
+        long bit = 1L << bb;
+        boolean any = false;
+        for (int i = from; i < to; i += 3) {
+            if ((nextBytes[4 * scan[i + 2] + word] & bit) != 0) {
+                any = true;
+                break;
+            }
+        }
+        if (!any) {
+            return false;
+        }
+        beginSet();
+        try {
+            CompiledGrammar g = tables.grammar;
+            byte[] stateFlags = tables.stateFlags;
+            for (int i = from; i < to; i += 3) {
+                scan = chart.scanArray();
+                int s = g.dfaNext(scan[i + 2], bb);
+                if (s < 0) {
+                    continue;
+                }
+                int dotted = scan[i];
+                int origin = scan[i + 1];
+                byte f = stateFlags[s];
+                if ((f & EarleyTables.LIVE) != 0) {
+                    addScan(dotted, origin, s);
+                }
+                if ((f & EarleyTables.ACCEPTING) != 0) {
+                    advance(dotted + 1, origin);
+                }
+            }
+            close();
+        } catch (RuntimeException | Error e) {
+            chart.truncate(current + 1);
+            throw e;
+        }
+        return true;
+    }
 
-    /** Consumes bytes until the first one that is rejected; returns how many were consumed ({@code length} when all were). */
-    public int push(byte[] bytes, int offset, int length) { throw new UnsupportedOperationException(); }
+    /**
+     * Consumes {@code bytes[offset .. offset + length)} until the first byte that is rejected.
+     *
+     * @return the number of bytes consumed: {@code length} if all were, else the index (relative to
+     *     {@code offset}) of the rejected byte
+     */
+    public int push(byte[] bytes, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        for (int i = 0; i < length; i++) {
+            if (!push(bytes[offset + i])) {
+                return i;
+            }
+        }
+        return length;
+    }
 
-    /** Consumes all of {@code bytes}, or none: returns false and leaves the state unchanged if any byte is rejected. */
-    public boolean pushAll(byte[] bytes) { throw new UnsupportedOperationException(); }
+    /**
+     * Consumes all of {@code bytes}, or none.
+     *
+     * @return true if all were consumed; false, with the state unchanged, if one was rejected
+     */
+    public boolean pushAll(byte[] bytes) {
+        int mark = mark();
+        if (push(bytes, 0, bytes.length) == bytes.length) {
+            return true;
+        }
+        popTo(mark);
+        return false;
+    }
 
-    /** The number of bytes consumed since construction or the last reset. */
-    public int length() { throw new UnsupportedOperationException(); }
+    /** The number of bytes consumed since construction or the last {@link #reset()}. */
+    public int length() {
+        return chart.sets() - 1;
+    }
 
     /** A mark for {@link #popTo(int)}: the current {@link #length()}. */
-    public int mark() { throw new UnsupportedOperationException(); }
+    public int mark() {
+        return chart.sets() - 1;
+    }
 
-    /** Goes back to the state when {@code mark} was taken (forgets the bytes consumed since). */
-    public void popTo(int mark) { throw new UnsupportedOperationException(); }
+    /**
+     * Goes back to the state when {@code mark} was taken, forgetting the bytes consumed since. O(1).
+     *
+     * @throws IllegalArgumentException if {@code mark} is negative or beyond {@link #length()}
+     */
+    public void popTo(int mark) {
+        if (mark < 0 || mark > length()) {
+            throw new IllegalArgumentException("mark " + mark + " is not in 0.." + length());
+        }
+        chart.truncate(mark + 1);
+    }
 
-    /** Forgets the last {@code count} bytes. */
-    public void pop(int count) { throw new UnsupportedOperationException(); }
+    /**
+     * Forgets the last {@code count} bytes.
+     *
+     * @throws IllegalArgumentException if {@code count} is negative or more than {@link #length()}
+     */
+    public void pop(int count) {
+        if (count < 0 || count > length()) {
+            throw new IllegalArgumentException("cannot pop " + count + " bytes of " + length());
+        }
+        chart.truncate(chart.sets() - count);
+    }
 
-    /** Forgets every byte: back to the state after construction. */
-    public void reset() { throw new UnsupportedOperationException(); }
+    /** Forgets every byte: back to the state after construction. The chart's arrays are kept for reuse. */
+    public void reset() {
+        chart.truncate(1);
+    }
 
     /** Whether the bytes consumed are a complete sentence. */
-    public boolean isAccepting() { throw new UnsupportedOperationException(); }
+    public boolean isAccepting() {
+        return (chart.flags(chart.sets() - 1) & Chart.ACCEPTING) != 0;
+    }
 
     /** Whether some byte may follow (false when the sentence is complete and cannot go on). */
-    public boolean canContinue() { throw new UnsupportedOperationException(); }
+    public boolean canContinue() {
+        int current = chart.sets() - 1;
+        return chart.scanEnd(current) > chart.scanStart(current);
+    }
 
-    /** Whether {@link #push(int)} of {@code b} would succeed. */
-    public boolean allows(int b) { throw new UnsupportedOperationException(); }
+    /** Whether {@link #push(int)} of {@code b} would succeed (only the low 8 bits of {@code b} count). */
+    public boolean allows(int b) {
+        int current = chart.sets() - 1;
+        int[] scan = chart.scanArray();
+        long[] nextBytes = tables.nextBytes;
+        int bb = b & 0xFF;
+        int word = bb >>> 6;
+        long bit = 1L << bb;
+        for (int i = chart.scanStart(current), to = chart.scanEnd(current); i < to; i += 3) {
+            if ((nextBytes[4 * scan[i + 2] + word] & bit) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
 
-    /** Writes the set of bytes that may come next into {@code into[0..3]}: bit {@code b & 63} of {@code into[b >>> 6]}. */
-    public void nextBytes(long[] into) { throw new UnsupportedOperationException(); }
+    /**
+     * Writes the set of bytes that may come next into {@code into[0..3]}: bit {@code b & 63} of
+     * {@code into[b >>> 6]} is set iff {@link #push(int)} of {@code b} would succeed.
+     */
+    public void nextBytes(long[] into) {
+        long w0 = 0;
+        long w1 = 0;
+        long w2 = 0;
+        long w3 = 0;
+        int current = chart.sets() - 1;
+        int[] scan = chart.scanArray();
+        long[] nextBytes = tables.nextBytes;
+        for (int i = chart.scanStart(current), to = chart.scanEnd(current); i < to; i += 3) {
+            int k = 4 * scan[i + 2];
+            w0 |= nextBytes[k];
+            w1 |= nextBytes[k + 1];
+            w2 |= nextBytes[k + 2];
+            w3 |= nextBytes[k + 3];
+        }
+        into[0] = w0;
+        into[1] = w1;
+        into[2] = w2;
+        into[3] = w3;
+    }
 
     /** The set of bytes that may come next, as four longs (bit {@code b & 63} of word {@code b >>> 6}). */
-    public long[] nextBytes() { throw new UnsupportedOperationException(); }
+    public long[] nextBytes() {
+        long[] r = new long[4];
+        nextBytes(r);
+        return r;
+    }
 
-    /** An independent copy of this recognizer, in the same state. */
-    public Recognizer copy() { throw new UnsupportedOperationException(); }
+    /** An independent copy of this recognizer, in the same state; it shares the immutable grammar tables. */
+    public Recognizer copy() {
+        return new Recognizer(this);
+    }
 
-    /** The number of Earley items in the chart (all sets). */
-    public long itemCount() { throw new UnsupportedOperationException(); }
+    /** The number of Earley items stored in the chart (all sets; complete items are never stored). */
+    public long itemCount() {
+        return chart.items();
+    }
 
     /** The bytes the chart's arrays occupy. */
-    public long chartBytes() { throw new UnsupportedOperationException(); }
+    public long chartBytes() {
+        return chart.bytes();
+    }
+
+    @Override
+    public String toString() {
+        return "Recognizer[" + length() + " bytes, " + itemCount() + " items"
+                + (isAccepting() ? ", accepting" : "") + "]";
+    }
+
+    // ---- building a set ----
+
+    private void buildFirstSet() {
+        beginSet();
+        int startNt = tables.start;
+        if (tables.grammar.acceptsEmpty()) {
+            chart.setFlags(0, Chart.ACCEPTING);
+        }
+        predict(startNt);
+        close();
+    }
+
+    private void beginSet() {
+        chart.beginSet();
+        index.clear();
+        if (++generation == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(predictedIn, 0);
+            generation = 1;
+        }
+        workSize = 0;
+        setItems = 0;
+    }
+
+    /** Processes the work list until the set being built is closed under predict and complete. */
+    private void close() {
+        int[] symbol = tables.symbol;
+        int current = chart.sets() - 1;
+        while (workSize > 0) {
+            int origin = work[--workSize];
+            int n = work[--workSize];
+            if (origin < 0) {
+                int[] predictions = tables.predictions;
+                for (int k = tables.predictionStart[n], end = tables.predictionStart[n + 1]; k < end; k++) {
+                    advance(predictions[k], current);
+                }
+                continue;
+            }
+            long group = chart.group(origin, n, symbol);
+            int top = leo.topmost(chart, group);
+            if (top >= 0) {
+                int w = top >>> 1;
+                int[] wait = chart.waitArray();
+                if ((top & 1) != 0) {
+                    chart.setFlags(current, Chart.ACCEPTING);
+                }
+                complete(tables.lhs[wait[w]], wait[w + 1]);
+                continue;
+            }
+            int lo = (int) group;
+            int hi = (int) (group >>> 32);
+            for (int w = lo; w < hi; w += 3) {
+                int[] wait = chart.waitArray();
+                advance(wait[w] + 1, wait[w + 1]);
+            }
+        }
+    }
+
+    /** Adds the item with dotted rule {@code dotted} and {@code origin} to the set being built. */
+    private void advance(int dotted, int origin) {
+        int sym = tables.symbol[dotted];
+        if (sym == CompiledGrammar.END) {
+            complete(tables.lhs[dotted], origin);
+        } else if (sym < 0) {
+            addScan(dotted, origin, tables.terminalStart[-1 - sym]);
+        } else if (index.add(KIND_WAIT, dotted, origin, 0)) {
+            countItem();
+            chart.addWait(dotted, origin);
+            predict(sym);
+        }
+    }
+
+    private void addScan(int dotted, int origin, int state) {
+        if (index.add(KIND_SCAN, dotted, origin, state)) {
+            countItem();
+            chart.addScan(dotted, origin, state);
+        }
+    }
+
+    private void predict(int n) {
+        if (predictedIn[n] != generation) {
+            predictedIn[n] = generation;
+            pushWork(n, -1);
+        }
+    }
+
+    private void complete(int n, int origin) {
+        if (index.add(KIND_COMPLETE, n, origin, 0)) {
+            countItem();
+            if (n == tables.start && origin == 0) {
+                chart.setFlags(chart.sets() - 1, Chart.ACCEPTING);
+            }
+            pushWork(n, origin);
+        }
+    }
+
+    private void pushWork(int a, int b) {
+        if (workSize + 2 > work.length) {
+            work = java.util.Arrays.copyOf(work, work.length * 2);
+        }
+        work[workSize++] = a;
+        work[workSize++] = b;
+    }
+
+    private void countItem() {
+        if (++setItems > options.maxItemsPerSet()) {
+            throw new RecognizerLimitException("maxItemsPerSet", options.maxItemsPerSet(),
+                    "the chart set after byte " + length());
+        }
+    }
 }
