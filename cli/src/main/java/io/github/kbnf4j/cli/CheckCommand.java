@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  * <li>exit 1: rejected; stderr
  *     {@code SOURCE:LINE:COL: rejected byte 0x34 '4' at offset 57; expected one of: ',' ']' ...};
  * <li>exit 2: grammar error (as {@code compile}), usage error, unreadable input, or a
- *     recognizer limit ({@code --max-items-per-set}, {@code --max-chart-bytes}) was hit.
+ *     recognizer limit ({@code --max-items-per-set}, {@code --max-chart-bytes}) was hit: stderr
+ *     {@code SOURCE:LINE:COL: recognizer limit at offset N: MESSAGE; CLI --OPTION}.
  * </ul>
  * SOURCE is the INPUT argument as given, or {@code <stdin>}. The offset counts bytes from 0;
  * LINE counts from 1, lines ending at each LF byte; COL counts from 1, in UTF-8 characters of
@@ -128,7 +129,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (RecognizerLimitException e) {
             // The recognizer stays before the byte that hit the limit (or the constructor hit it).
             int at = r == null ? 0 : r.length();
-            err.println(source + ":" + position(bytes, at) + ": at offset " + at + ": " + e.getMessage()
+            err.println(source + ":" + position(bytes, at) + ": recognizer limit at offset " + at + ": " + e.getMessage()
                     + "; CLI " + cliOption(e.setting()));
             return Main.EXIT_GRAMMAR_ERROR;
         }
