@@ -5,7 +5,6 @@ import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -107,7 +106,7 @@ final class CheckCommand implements Callable<Integer> {
         String source = stdin ? "<stdin>" : input;
         byte[] bytes;
         try {
-            bytes = stdin ? readAll(parent == null ? System.in : parent.stdin()) : Files.readAllBytes(Path.of(input));
+            bytes = stdin ? (parent == null ? System.in : parent.stdin()).readAllBytes() : Files.readAllBytes(Path.of(input));
         } catch (NoSuchFileException e) {
             err.println("kbnf4j check: cannot read input " + source + ": no such file");
             return Main.EXIT_GRAMMAR_ERROR;
@@ -148,10 +147,6 @@ final class CheckCommand implements Callable<Integer> {
             out.println("accepted: " + bytes.length + " bytes");
         }
         return 0;
-    }
-
-    private static byte[] readAll(InputStream in) throws IOException {
-        return in.readAllBytes();
     }
 
     /** The command-line option of a {@link RecognizerOptions} component. */

@@ -165,11 +165,14 @@ class CheckCommandTest {
     }
 
     @Test
-    void missingInputFileExitsTwo() {
+    void unreadableInputExitsTwo() {
         Path missing = dir.resolve("missing.json");
         assertEquals(2, run("check", "json", missing.toString()));
         assertEquals("kbnf4j check: cannot read input " + missing + ": no such file\n", err());
         assertEquals("", out());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("check", "json", dir.toString()));
+        assertTrue(err().startsWith("kbnf4j check: cannot read input " + dir + ": "), err());
     }
 
     @Test
