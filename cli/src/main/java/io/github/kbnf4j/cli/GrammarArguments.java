@@ -8,6 +8,7 @@ import io.github.kbnf4j.grammar.GrammarOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -19,7 +20,9 @@ final class GrammarArguments {
     enum Dialect { kbnf, gbnf }
 
     @Parameters(index = "0", paramLabel = "GRAMMAR",
-            description = "A grammar file, or the name of a built-in grammar (json).")
+            description = "A grammar file, or the name of a built-in grammar: json, or json:K "
+                    + "(JSON with at most K whitespace bytes between tokens, K = 0.." + Grammar.MAX_JSON_WHITESPACE
+                    + "; json:0 is compact).")
     String grammar;
 
     @Option(names = "--start", paramLabel = "NAME", description = "The start rule (default: start).")
@@ -50,19 +53,39 @@ final class GrammarArguments {
      * @throws UsageException if the grammar cannot be found or its dialect is not supported
      */
     CompiledGrammar compile() throws IOException {
-        Path file = Path.of(grammar);
         boolean gbnf = dialect == Dialect.gbnf || (dialect == null && grammar.endsWith(".gbnf"));
         if (gbnf) {
             throw new UsageException("the GBNF dialect is not supported yet (see the GBNF issue); use KBNF");
         }
-        if (!Files.exists(file) && Grammar.isBuiltin(grammar)) {
-            return Grammar.builtin(grammar, options());
+        Path file = pathOrNull(grammar);
+        if (file == null || !Files.exists(file)) {
+            if (Grammar.isBuiltin(grammar)) {
+                return Grammar.builtin(grammar, options());
+            }
+            throw noSuchGrammar();
         }
         try {
             return Grammar.compileFile(file, options());
         } catch (NoSuchFileException e) {
-            throw new UsageException("no grammar file '" + grammar + "' and no built-in grammar of that name (built-in: "
-                    + String.join(", ", Grammar.builtinNames()) + ")");
+            throw noSuchGrammar();
+        }
+    }
+
+    private UsageException noSuchGrammar() {
+        try {
+            Grammar.builtinText(grammar);  // throws, naming the built-ins or the range of K in json:K
+        } catch (IllegalArgumentException e) {
+            return new UsageException("no grammar file '" + grammar + "' and " + e.getMessage());
+        }
+        return new UsageException("no grammar file '" + grammar + "'");
+    }
+
+    /** The path named {@code name}, or null if it cannot be a path here (a colon on Windows). */
+    private static Path pathOrNull(String name) {
+        try {
+            return Path.of(name);
+        } catch (InvalidPathException e) {
+            return null;
         }
     }
 

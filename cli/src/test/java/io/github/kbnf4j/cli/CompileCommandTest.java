@@ -1,6 +1,7 @@
 package io.github.kbnf4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -28,6 +29,16 @@ class CompileCommandTest {
         assertEquals(0, run("compile", "json"));
         assertTrue(out.toString().matches("\\d+ nonterminals, \\d+ productions, \\d+ terminals, \\d+ automaton states\\R"),
                 out.toString());
+    }
+
+    @Test
+    void boundedWhitespaceJsonIsBuiltIn() {
+        assertEquals(0, run("compile", "json:2"));
+        assertEquals(0, run("compile", "--print", "json:0"));
+        assertFalse(out.toString().contains("ws"), "json:0 has no whitespace rule left:\n" + out);
+        assertEquals(2, run("compile", "json:65"));
+        assertTrue(err.toString().contains("no grammar file 'json:65' and no built-in grammar 'json:65': json:K needs K in 0..64"),
+                err.toString());
     }
 
     @Test

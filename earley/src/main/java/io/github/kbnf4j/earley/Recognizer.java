@@ -129,6 +129,16 @@ public final class Recognizer {
         if (!any) {
             return false;
         }
+        if (to - from == 3) {
+            // Fast path (e.g. inside a string): one item moving to a non-accepting state is the whole
+            // new set; nothing to deduplicate, predict or complete.
+            int s = tables.grammar.dfaNext(scan[from + 2], bb);
+            if (tables.stateFlags[s] == EarleyTables.LIVE) {
+                chart.beginSet();
+                chart.addScan(scan[from], scan[from + 1], s);
+                return true;
+            }
+        }
         beginSet();
         try {
             CompiledGrammar g = tables.grammar;

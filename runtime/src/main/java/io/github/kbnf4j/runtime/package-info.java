@@ -1,4 +1,8 @@
 /**
- * Vocabularies, the token trie, {@code Constraint} and {@code Matcher} (DESIGN.md §5). Not built yet: the token-mask issue fills this package.
+ * The runtime side of constrained decoding (DESIGN.md §5). For now it holds {@link
+ * io.github.kbnf4j.runtime.Vocabulary}: token id to exact bytes, end-of-sequence and special ids,
+ * and its loaders (Hugging Face {@code tokenizer.json}, tiktoken rank files, the encodings
+ * shipped in jtokkit, plain lists). The token trie, constraints, matchers and token masks are
+ * still to come.
  */
 package io.github.kbnf4j.runtime;

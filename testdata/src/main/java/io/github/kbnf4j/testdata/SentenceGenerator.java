@@ -1,0 +1,483 @@
+package io.github.kbnf4j.testdata;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import java.util.Arrays;
+
+/**
+ * The engine behind {@link Sentences}: turns a sequence of choices (plain {@code int}s) into a
+ * sentence of a {@link CompiledGrammar}. Every choice sequence, of any length and content, gives
+ * a sentence; a missing choice counts as {@code 0}, and choice {@code 0} always takes the
+ * simplest option (the first of the shallowest productions, no extra bytes in a terminal, the
+ * first byte on a shortest path through a terminal's DFA, stop as soon as a terminal may stop),
+ * and larger choices lean toward more complex options. That is what makes jqwik's shrinking useful: a
+ * shorter list of smaller numbers gives a simpler sentence, the empty list the simplest.
+ *
+ * <h2>Tables, computed once per grammar</h2>
+ * <ul>
+ *   <li>min height of every nonterminal and production: the height of the lowest derivation
+ *       tree (a production of terminals only has height 1), by fixpoint iteration;
+ *       {@link #ENDLESS} for a nonterminal that derives no finite string (such as
+ *       {@code a ::= "x" a;}) and for every production that mentions one;
+ *   <li>min length (bytes) of every nonterminal and production, the same way, saturating at
+ *       {@link #LENGTH_CAP};
+ *   <li>for every DFA state, the distance (bytes) to the nearest accepting state (BFS backwards
+ *       from the accepting states), and its live bytes sorted by the distance after them, so that
+ *       "the bytes that still fit a length limit" is a prefix and the first one is on a shortest
+ *       path;
+ *   <li>the productions of every nonterminal sorted by (min height, min length), so that the
+ *       productions fitting a depth budget are a prefix and the first one is the simplest.
+ * </ul>
+ *
+ * <h2>Derivation</h2>
+ * Iterative, with an explicit stack of (symbol, remaining depth): no Java recursion, so depth
+ * bounds of a million are fine. A nonterminal is expanded with a production whose min height fits
+ * the remaining depth (there always is one: the invariant "min height of the symbol &lt;= its
+ * remaining depth" holds for the start and is passed on to children), so generation always
+ * terminates; among those, productions that keep (bytes so far + min length of everything still on
+ * the stack) within the length target are preferred, and if none does, one of the shortest is
+ * taken. Within the candidates the choice is uniform, except that a per-sentence mode (one of
+ * {@link #MODES}) leans toward the shallowest candidates or toward the deepest (long lists, deep
+ * nesting, up to the bounds), and most modes prefer the deepest near the root, so that most
+ * sentences are more than a bare literal and sizes spread from one byte to the length target
+ * (the example grammars at the defaults: about a third under 8 bytes, a third 8 to 63, a
+ * quarter 64 to the bound). A terminal is a random walk in its DFA: at an accepting state it stops
+ * with a probability that grows with the walk's length, otherwise it takes a random live byte that
+ * still lets it end within its own length limit (its min length plus a random extra, never more
+ * than the remaining slack); near the limit only bytes on a shortest path fit.
+ *
+ * <p>Complexity: the tables take {@code O(P · R + S · 256 · log 256)} time for {@code P}
+ * productions of total right-hand side length {@code R} (times the few fixpoint rounds) and
+ * {@code S} DFA states; a sentence of {@code n} bytes takes {@code O(n + k · p)} time for {@code k}
+ * nonterminal expansions of at most {@code p} productions each.
+ *
+ * <p>Thread-safe: immutable after construction; each {@link #generate} call has its own state.
+ */
+final class SentenceGenerator {
+    /** Min height of a nonterminal or production that derives no finite string. */
+    static final int ENDLESS = Integer.MAX_VALUE;
+    /** Min lengths saturate here (a grammar can double them with every rule). */
+    static final long LENGTH_CAP = 1L << 40;
+    /** Choices are numbers in {@code 0 .. CHOICE_RANGE-1}. */
+    static final int CHOICE_BITS = 24;
+    static final int CHOICE_RANGE = 1 << CHOICE_BITS;
+
+    /** Extra bytes a terminal walk may take beyond its shortest match, picked per terminal. */
+    private static final int[] EXTRA_BYTES = {0, 1, 2, 3, 4, 8, 16, 32};
+    /**
+     * Per-sentence modes: {probability to take one of the shallowest fitting productions,
+     * probability (else) to take one of the deepest, number of levels near the root where only
+     * the deepest are preferred, with probability {@link #RICH_TOP}}. Index 0, the shallowest
+     * mode, is the one used when the choices run out.
+     */
+    private static final double[][] MODES = {{0.7, 0, 0}, {0.3, 0, 2}, {0.2, 0.15, 3}, {0.1, 0.3, 4}, {0, 0.7, 0}};
+    private static final double RICH_TOP = 0.6;
+
+    private final CompiledGrammar g;
+    private final int[] ntHeight;
+    private final long[] ntLength;
+    private final int[] prodHeight;
+    private final long[] prodLength;
+    /** Productions of nonterminal n sorted by (height, length, id), at firstProduction(n) ..; */
+    private final int[] prodOrder;
+    /** Symbols of production p at prodSymbols[dottedRule(p, 0) ..], END-terminated (the dotted rule numbering). */
+    private final int[] prodSymbols;
+    /** DFA state -> bytes to the nearest accepting state. */
+    private final int[] dist;
+    /** Live bytes of state s at liveBytes[liveStart[s] .. liveStart[s+1]), sorted by (dist after, byte). */
+    private final int[] liveStart;
+    private final byte[] liveBytes;
+    /** Terminal -> its only string when its DFA is one straight path, else null. */
+    private final byte[][] fixedTerminal;
+
+    SentenceGenerator(CompiledGrammar g) {
+        this.g = g;
+        int nts = g.nonterminalCount();
+        int prods = g.productionCount();
+        prodSymbols = new int[g.dottedRuleCount()];
+        for (int d = 0; d < prodSymbols.length; d++) {
+            prodSymbols[d] = g.symbolAfterDot(d);
+        }
+        dist = distancesToAcceptance(g);
+        int states = g.dfaStateCount();
+        liveStart = new int[states + 1];
+        long[] keys = new long[256];
+        byte[] bytes = new byte[states * 256];
+        int used = 0;
+        for (int s = 0; s < states; s++) {
+            liveStart[s] = used;
+            int count = 0;
+            for (int b = 0; b < 256; b++) {
+                int next = g.dfaNext(s, b);
+                if (next >= 0 && dist[next] != ENDLESS) {
+                    keys[count++] = ((long) dist[next] << 8) | b;
+                }
+            }
+            Arrays.sort(keys, 0, count);
+            for (int i = 0; i < count; i++) {
+                bytes[used++] = (byte) keys[i];
+            }
+        }
+        liveStart[states] = used;
+        liveBytes = Arrays.copyOf(bytes, used);
+
+        fixedTerminal = new byte[g.terminalCount()][];
+        for (int t = 0; t < fixedTerminal.length; t++) {
+            fixedTerminal[t] = fixedString(g.terminalStartState(t));
+        }
+
+        ntHeight = new int[nts];
+        ntLength = new long[nts];
+        prodHeight = new int[prods];
+        prodLength = new long[prods];
+        Arrays.fill(ntHeight, ENDLESS);
+        Arrays.fill(ntLength, LENGTH_CAP);
+        Arrays.fill(prodHeight, ENDLESS);
+        Arrays.fill(prodLength, LENGTH_CAP);
+        // Both fixpoints in one loop: a value only decreases, so this ends; a nonterminal whose
+        // lowest (shortest) tree has height h is final after h rounds.
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int p = 0; p < prods; p++) {
+                int height = 1;
+                long length = 0;
+                for (int d = g.dottedRule(p, 0); prodSymbols[d] != CompiledGrammar.END; d++) {
+                    int sym = prodSymbols[d];
+                    if (CompiledGrammar.isTerminal(sym)) {
+                        length += terminalMinLength(CompiledGrammar.terminalOf(sym));
+                    } else if (ntHeight[sym] == ENDLESS) {
+                        height = ENDLESS;
+                        break;
+                    } else {
+                        height = Math.max(height, ntHeight[sym] + 1);
+                        length += ntLength[sym];
+                    }
+                }
+                if (height == ENDLESS) {
+                    continue;
+                }
+                length = Math.min(length, LENGTH_CAP);
+                prodHeight[p] = height;
+                prodLength[p] = length;
+                int lhs = g.productionLhs(p);
+                if (height < ntHeight[lhs]) {
+                    ntHeight[lhs] = height;
+                    changed = true;
+                }
+                if (length < ntLength[lhs]) {
+                    ntLength[lhs] = length;
+                    changed = true;
+                }
+            }
+        }
+
+        prodOrder = new int[prods];
+        for (int n = 0; n < nts; n++) {
+            int first = g.firstProduction(n);
+            int end = g.firstProduction(n + 1);
+            Integer[] order = new Integer[end - first];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = first + i;
+            }
+            Arrays.sort(order, (a, b) -> prodHeight[a] != prodHeight[b] ? Integer.compare(prodHeight[a], prodHeight[b])
+                    : prodLength[a] != prodLength[b] ? Long.compare(prodLength[a], prodLength[b])
+                    : Integer.compare(a, b));
+            for (int i = 0; i < order.length; i++) {
+                prodOrder[first + i] = order[i];
+            }
+        }
+    }
+
+    /** The grammar. */
+    CompiledGrammar grammar() {
+        return g;
+    }
+
+    /** Whether the grammar has a sentence (the empty one counts). */
+    boolean hasSentences() {
+        return g.acceptsEmpty() || !isEndless(g.startNonterminal());
+    }
+
+    /** Whether nonterminal {@code n} derives no finite string. */
+    boolean isEndless(int n) {
+        return ntHeight[n] == ENDLESS;
+    }
+
+    /** The height of the lowest derivation tree of nonterminal {@code n}, or {@link #ENDLESS}. */
+    int minHeight(int n) {
+        return ntHeight[n];
+    }
+
+    /** The length of the shortest string nonterminal {@code n} derives (saturated), or {@link #LENGTH_CAP}. */
+    long minLength(int n) {
+        return ntLength[n];
+    }
+
+    /**
+     * The sentence that {@code choices} select.
+     *
+     * @param choices numbers in {@code 0 .. CHOICE_RANGE-1} (others are reduced into that range);
+     *     read in order, {@code 0} once they run out
+     * @param maxDepth the most nonterminals on a path from the root of the derivation tree to a
+     *     leaf; raised to the start's min height if lower
+     * @param maxLength the length the sentence should stay within; exceeded only when every
+     *     production that fits the depth bound is too long
+     * @return an empty array when the grammar has only the empty sentence
+     * @throws IllegalArgumentException if the grammar has no sentences at all
+     */
+    byte[] generate(int[] choices, int maxDepth, int maxLength) {
+        if (!hasSentences()) {
+            throw new IllegalArgumentException("grammar has no finite sentences");
+        }
+        Choices c = new Choices(choices);
+        int start = g.startNonterminal();
+        if (isEndless(start) || g.acceptsEmpty() && (maxLength == 0 || c.takeSimple(0.125))) {
+            return new byte[0];
+        }
+        double[] mode = MODES[c.pick(MODES.length)];
+        Out out = new Out();
+        // The stack holds symbols still to derive, the top last; depth[i] is the remaining
+        // height allowed below a nonterminal at stack[i].
+        int[] stack = new int[16];
+        int[] depth = new int[16];
+        int top = 0;
+        int rootDepth = Math.max(maxDepth, ntHeight[start]);
+        stack[top] = start;
+        depth[top++] = rootDepth;
+        long pending = ntLength[start]; // sum of the min lengths of the symbols on the stack
+        long used = 0; // bytes written, each terminal counted as at least 1
+        int[] candidates = new int[8];
+        while (top > 0) {
+            top--;
+            int sym = stack[top];
+            if (CompiledGrammar.isTerminal(sym)) {
+                int t = CompiledGrammar.terminalOf(sym);
+                pending -= terminalMinLength(t);
+                long slack = maxLength - used - pending - dist[g.terminalStartState(t)];
+                int written = walk(t, slack, c, out);
+                used += Math.max(1, written);
+                continue;
+            }
+            int d = depth[top];
+            assert ntHeight[sym] <= d;
+            pending -= ntLength[sym];
+            int first = g.firstProduction(sym);
+            int end = g.firstProduction(sym + 1);
+            if (candidates.length < end - first) {
+                candidates = new int[end - first];
+            }
+            int count = 0;
+            long shortest = LENGTH_CAP + 1;
+            for (int i = first; i < end && prodHeight[prodOrder[i]] <= d; i++) {
+                shortest = Math.min(shortest, prodLength[prodOrder[i]]);
+            }
+            for (int i = first; i < end && prodHeight[prodOrder[i]] <= d; i++) {
+                int p = prodOrder[i];
+                if (used + pending + prodLength[p] <= maxLength) {
+                    candidates[count++] = p;
+                }
+            }
+            if (count == 0) {
+                // Nothing fits the length target: take one of the shortest.
+                for (int i = first; i < end && prodHeight[prodOrder[i]] <= d; i++) {
+                    if (prodLength[prodOrder[i]] == shortest) {
+                        candidates[count++] = prodOrder[i];
+                    }
+                }
+            }
+            assert count > 0;
+            int from = 0;
+            int to = count;
+            if (prodHeight[candidates[0]] != prodHeight[candidates[count - 1]]) {
+                boolean nearRoot = rootDepth - d < mode[2];
+                if (c.takeSimple(nearRoot ? 0 : mode[0])) {
+                    while (prodHeight[candidates[to - 1]] > prodHeight[candidates[0]]) {
+                        to--;
+                    }
+                } else if (c.takeComplex(nearRoot ? RICH_TOP : mode[1])) {
+                    while (prodHeight[candidates[from]] < prodHeight[candidates[count - 1]]) {
+                        from++;
+                    }
+                }
+            }
+            int p = candidates[from + c.pick(to - from)];
+            pending += prodLength[p];
+            int len = g.productionLength(p);
+            if (top + len > stack.length) {
+                int size = Math.max(stack.length * 2, top + len);
+                stack = Arrays.copyOf(stack, size);
+                depth = Arrays.copyOf(depth, size);
+            }
+            int d0 = g.dottedRule(p, 0);
+            for (int i = len - 1; i >= 0; i--) {
+                stack[top] = prodSymbols[d0 + i];
+                depth[top++] = d - 1;
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes one match of terminal {@code t}: at most {@code dist(start) + max(0, slack)} bytes,
+     * and at most the shortest plus a random extra. Returns the number of bytes written.
+     */
+    private int walk(int t, long slack, Choices c, Out out) {
+        byte[] fixed = fixedTerminal[t];
+        if (fixed != null) {
+            out.write(fixed);
+            return fixed.length;
+        }
+        int s = g.terminalStartState(t);
+        int extra = slack <= 0 ? 0 : (int) Math.min(slack, EXTRA_BYTES[c.pick(EXTRA_BYTES.length)]);
+        int limit = dist[s] + extra;
+        int k = 0;
+        while (true) {
+            // Live bytes after which the walk can still end by 'limit'.
+            int from = liveStart[s];
+            int to = from;
+            int room = limit - k - 1;
+            while (to < liveStart[s + 1] && dist[g.dfaNext(s, liveBytes[to] & 0xFF)] <= room) {
+                to++;
+            }
+            if (g.dfaAccepting(s) && (to == from || c.takeSimple(0.25 + 0.06 * k))) {
+                return k;
+            }
+            assert to > from : "a non-accepting state with no byte toward acceptance";
+            int b = liveBytes[from + c.pick(to - from)] & 0xFF;
+            out.write(b);
+            s = g.dfaNext(s, b);
+            k++;
+        }
+    }
+
+    private long terminalMinLength(int t) {
+        return Math.max(1, dist[g.terminalStartState(t)]);
+    }
+
+    /** The only string from state {@code s} when the DFA from there is one straight path to a final accepting state. */
+    private byte[] fixedString(int s) {
+        Out out = new Out();
+        int steps = 0;
+        while (!g.dfaAccepting(s)) {
+            if (liveStart[s + 1] - liveStart[s] != 1 || ++steps > 4096) {
+                return null;
+            }
+            int b = liveBytes[liveStart[s]] & 0xFF;
+            out.write(b);
+            s = g.dfaNext(s, b);
+        }
+        return liveStart[s + 1] == liveStart[s] ? out.toByteArray() : null;
+    }
+
+    /** Per DFA state, the fewest bytes to an accepting state ({@link #ENDLESS} if none): BFS on reversed edges. */
+    private static int[] distancesToAcceptance(CompiledGrammar g) {
+        int states = g.dfaStateCount();
+        int[] predecessorCount = new int[states + 1];
+        for (int s = 0; s < states; s++) {
+            for (int b = 0; b < 256; b++) {
+                int next = g.dfaNext(s, b);
+                if (next >= 0) {
+                    predecessorCount[next + 1]++;
+                }
+            }
+        }
+        for (int s = 0; s < states; s++) {
+            predecessorCount[s + 1] += predecessorCount[s];
+        }
+        int[] fill = Arrays.copyOf(predecessorCount, states);
+        int[] predecessors = new int[predecessorCount[states]];
+        for (int s = 0; s < states; s++) {
+            for (int b = 0; b < 256; b++) {
+                int next = g.dfaNext(s, b);
+                if (next >= 0) {
+                    predecessors[fill[next]++] = s;
+                }
+            }
+        }
+        int[] dist = new int[states];
+        Arrays.fill(dist, ENDLESS);
+        int[] queue = new int[states];
+        int head = 0;
+        int tail = 0;
+        for (int s = 0; s < states; s++) {
+            if (g.dfaAccepting(s)) {
+                dist[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        while (head < tail) {
+            int s = queue[head++];
+            for (int i = predecessorCount[s]; i < predecessorCount[s + 1]; i++) {
+                int p = predecessors[i];
+                if (dist[p] == ENDLESS) {
+                    dist[p] = dist[s] + 1;
+                    queue[tail++] = p;
+                }
+            }
+        }
+        return dist;
+    }
+
+    /** Reads choices in order; {@code 0} once they run out. Choice 0 always means "the simplest". */
+    private static final class Choices {
+        private final int[] values;
+        private int next;
+
+        Choices(int[] values) {
+            this.values = values;
+        }
+
+        private int nextValue() {
+            return next < values.length ? (values[next++] & (CHOICE_RANGE - 1)) : 0;
+        }
+
+        /** An index in {@code 0 .. k-1}, monotone in the choice (smaller choice, smaller index); no choice used when {@code k <= 1}. */
+        int pick(int k) {
+            if (k <= 1) {
+                return 0;
+            }
+            return (int) (((long) nextValue() * k) >>> CHOICE_BITS);
+        }
+
+        /** True with probability {@code p}, and for choice 0: "take the simple option". */
+        boolean takeSimple(double p) {
+            if (p <= 0 || p >= 1) {
+                return p >= 1;
+            }
+            return nextValue() < p * CHOICE_RANGE;
+        }
+
+        /** True with probability {@code p}, but not for choice 0: "take the complex option". */
+        boolean takeComplex(double p) {
+            if (p <= 0 || p >= 1) {
+                return p >= 1;
+            }
+            return nextValue() >= (1 - p) * CHOICE_RANGE;
+        }
+    }
+
+    /** A growable byte buffer. */
+    private static final class Out {
+        private byte[] bytes = new byte[64];
+        private int size;
+
+        void write(int b) {
+            if (size == bytes.length) {
+                bytes = Arrays.copyOf(bytes, size * 2);
+            }
+            bytes[size++] = (byte) b;
+        }
+
+        void write(byte[] b) {
+            if (size + b.length > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(size * 2, size + b.length));
+            }
+            System.arraycopy(b, 0, bytes, size, b.length);
+            size += b.length;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(bytes, size);
+        }
+    }
+}
