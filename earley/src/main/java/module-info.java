@@ -4,6 +4,7 @@
  */
 module io.github.kbnf4j.earley {
     requires transitive io.github.kbnf4j.grammar;
+    requires it.unimi.dsi.fastutil.core;
 
     exports io.github.kbnf4j.earley;
 }

@@ -4,6 +4,7 @@ import io.github.kbnf4j.earley.internal.Chart;
 import io.github.kbnf4j.earley.internal.EarleyTables;
 import io.github.kbnf4j.earley.internal.ItemIndex;
 import io.github.kbnf4j.earley.internal.LeoChains;
+import io.github.kbnf4j.earley.internal.ShortestCompletion;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import java.util.Objects;
 
@@ -50,6 +51,7 @@ public final class Recognizer {
     private final Chart chart;
     private final ItemIndex index = new ItemIndex();
     private final LeoChains leo;
+    private ShortestCompletion shortest;
     /** nonterminal -> the {@link #generation} in which it was last predicted. */
     private final int[] predictedIn;
     private int generation;
@@ -293,6 +295,20 @@ public final class Recognizer {
         long[] r = new long[4];
         nextBytes(r);
         return r;
+    }
+
+    /**
+     * The fewest bytes that, appended to the input, make it a sentence: 0 if it is one already, -1
+     * if no continuation ever completes (an endless grammar). For generators that must finish
+     * within a budget. Cost: a shortest-path search over the chart pairs (nonterminal, origin)
+     * reachable from the last set; small unless the input nests deeply.
+     */
+    public int minBytesToAccept() {
+        if (shortest == null) {
+            shortest = new ShortestCompletion(tables);
+        }
+        int d = shortest.bytesToAccept(chart);
+        return d >= EarleyTables.NEVER ? -1 : d;
     }
 
     /** An independent copy of this recognizer, in the same state; it shares the immutable grammar tables. */

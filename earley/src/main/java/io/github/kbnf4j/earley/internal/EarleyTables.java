@@ -38,6 +38,12 @@ public final class EarleyTables {
     public final long[] nextBytes;
     /** The start nonterminal. */
     public final int start;
+    /** "Never": the distance of something that cannot complete. Sums saturate at this value. */
+    public static final int NEVER = Integer.MAX_VALUE / 4;
+    /** DFA state -> the fewest bytes to an accepting state (0 if accepting). */
+    public final int[] bytesToAccept;
+    /** dotted rule -> the fewest bytes that finish the production from this dot (0 at the end), or {@link #NEVER}. */
+    public final int[] bytesToFinish;
 
     /**
      * @throws IllegalArgumentException if a terminal accepts the empty string, which the compiler
@@ -87,5 +93,92 @@ public final class EarleyTables {
             }
         }
         start = g.startNonterminal();
+        bytesToAccept = distancesToAcceptance(g, states);
+        bytesToFinish = distancesToFinish(g, symbol, terminalStart, bytesToAccept);
+    }
+
+    /** Backward breadth-first search from the accepting states over the reversed transitions. */
+    private static int[] distancesToAcceptance(CompiledGrammar g, int states) {
+        int[] dist = new int[states];
+        java.util.Arrays.fill(dist, NEVER);
+        // reversed edges, packed: predecessors of s are pred[predStart[s] .. predStart[s + 1])
+        int[] count = new int[states + 1];
+        for (int s = 0; s < states; s++) {
+            for (int b = 0; b < 256; b++) {
+                int t = g.dfaNext(s, b);
+                if (t >= 0) {
+                    count[t + 1]++;
+                }
+            }
+        }
+        for (int s = 0; s < states; s++) {
+            count[s + 1] += count[s];
+        }
+        int[] pred = new int[count[states]];
+        int[] fill = java.util.Arrays.copyOf(count, states);
+        for (int s = 0; s < states; s++) {
+            for (int b = 0; b < 256; b++) {
+                int t = g.dfaNext(s, b);
+                if (t >= 0 && (b == 0 || g.dfaNext(s, b - 1) != t)) {
+                    pred[fill[t]++] = s;
+                }
+            }
+        }
+        int[] queue = new int[states];
+        int head = 0;
+        int tail = 0;
+        for (int s = 0; s < states; s++) {
+            if (g.dfaAccepting(s)) {
+                dist[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        while (head < tail) {
+            int t = queue[head++];
+            for (int k = count[t]; k < fill[t]; k++) {
+                int s = pred[k];
+                if (dist[s] == NEVER) {
+                    dist[s] = dist[t] + 1;
+                    queue[tail++] = s;
+                }
+            }
+        }
+        return dist;
+    }
+
+    /**
+     * The fewest bytes that finish each dotted rule: the sum, over the symbols from the dot to the
+     * end, of their shortest derivations; nonterminals' shortest derivations by fixpoint.
+     */
+    private static int[] distancesToFinish(CompiledGrammar g, int[] symbol, int[] terminalStart,
+            int[] bytesToAccept) {
+        int nts = g.nonterminalCount();
+        int[] ntMin = new int[nts];
+        java.util.Arrays.fill(ntMin, NEVER);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int p = 0; p < g.productionCount(); p++) {
+                int sum = 0;
+                for (int d = g.dottedRule(p, 0); symbol[d] != CompiledGrammar.END; d++) {
+                    sum = Math.min(NEVER, sum + symbolMin(symbol[d], ntMin, terminalStart, bytesToAccept));
+                }
+                int n = g.productionLhs(p);
+                if (sum < ntMin[n]) {
+                    ntMin[n] = sum;
+                    changed = true;
+                }
+            }
+        }
+        int[] finish = new int[symbol.length];
+        for (int d = symbol.length - 1; d >= 0; d--) {
+            finish[d] = symbol[d] == CompiledGrammar.END ? 0
+                    : Math.min(NEVER, finish[d + 1] + symbolMin(symbol[d], ntMin, terminalStart, bytesToAccept));
+        }
+        return finish;
+    }
+
+    private static int symbolMin(int sym, int[] ntMin, int[] terminalStart, int[] bytesToAccept) {
+        return sym >= 0 ? ntMin[sym] : bytesToAccept[terminalStart[-1 - sym]];
     }
 }

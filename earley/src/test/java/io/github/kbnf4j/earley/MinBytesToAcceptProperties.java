@@ -1,0 +1,92 @@
+package io.github.kbnf4j.earley;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.kbnf4j.grammar.Grammar;
+import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.testdata.GrammarAndInput;
+import io.github.kbnf4j.testdata.Sentences;
+import java.nio.charset.StandardCharsets;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Recognizer#minBytesToAccept()} on prefixes of generated sentences: it is 0 exactly when
+ * the input is a sentence; it is achievable (some next byte lowers it by exactly one, down to a
+ * sentence); no shorter completion exists (exhaustive search up to two bytes); and it is at most
+ * the length of the rest of the sentence the prefix was cut from.
+ */
+class MinBytesToAcceptProperties {
+
+    @Provide
+    Arbitrary<GrammarAndInput> sentences() {
+        return Sentences.grammarsWithSentences();
+    }
+
+    @Property(tries = 300)
+    void isTheLengthOfAShortestCompletion(@ForAll("sentences") GrammarAndInput gi, @ForAll @IntRange(max = 100) int cutPercent) {
+        byte[] sentence = gi.input();
+        int cut = sentence.length * cutPercent / 100;
+        Recognizer r = new Recognizer(gi.grammar());
+        assertEquals(cut, r.push(sentence, 0, cut));
+        int min = r.minBytesToAccept();
+        assertTrue(min >= 0 && min <= sentence.length - cut, "min " + min + " for a rest of " + (sentence.length - cut));
+        assertEquals(r.isAccepting(), min == 0);
+        assertEquals(min <= 2, completesWithin(r, 2), "a completion of at most 2 bytes exists iff min <= 2 (min " + min + ")");
+        // follow a shortest completion byte by byte
+        for (int left = min; left > 0; left--) {
+            boolean stepped = false;
+            for (int b = 0; b < 256 && !stepped; b++) {
+                if (r.push(b)) {
+                    if (r.minBytesToAccept() == left - 1) {
+                        stepped = true;
+                    } else {
+                        assertTrue(r.minBytesToAccept() >= left - 1, "a byte cannot save more than one byte");
+                        r.pop(1);
+                    }
+                }
+            }
+            assertTrue(stepped, "some byte lowers the distance from " + left);
+        }
+        assertTrue(r.isAccepting());
+    }
+
+    static boolean completesWithin(Recognizer r, int depth) {
+        if (r.isAccepting()) {
+            return true;
+        }
+        if (depth == 0) {
+            return false;
+        }
+        for (int b = 0; b < 256; b++) {
+            if (r.push(b)) {
+                boolean found = completesWithin(r, depth - 1);
+                r.pop(1);
+                if (found) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void jsonClosesItsStringsAndBrackets() {
+        Recognizer r = new Recognizer(Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT));
+        String prefix = "{\"a\": [1, {\"b\": \"xy";
+        r.pushAll(prefix.getBytes(StandardCharsets.UTF_8));
+        assertEquals("\"}]}".length(), r.minBytesToAccept());
+        Recognizer endless = new Recognizer(Grammar.compile("e.kbnf", "start ::= \"a\" start;"));
+        assertEquals(-1, endless.minBytesToAccept());
+        Recognizer deep = new Recognizer(Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT));
+        for (int i = 0; i < 50_000; i++) {
+            deep.push('[');
+        }
+        assertEquals(50_000, deep.minBytesToAccept());
+    }
+}

@@ -1,0 +1,85 @@
+package io.github.kbnf4j.runtime;
+
+import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.earley.RecognizerOptions;
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.runtime.internal.TokenTrie;
+import io.github.kbnf4j.runtime.internal.TokenTries;
+import java.util.Objects;
+
+/**
+ * A compiled grammar joined with a vocabulary, and everything precomputed for the pair: what a
+ * decode loop needs to constrain a model's output to the grammar. Make one per (grammar,
+ * vocabulary), then one {@link Matcher} per sequence with {@link #newMatcher()}.
+ *
+ * <p>The vocabulary's token trie is built once per {@link Vocabulary} instance and shared by every
+ * constraint on it (whatever the grammar).
+ *
+ * <p>Immutable and thread-safe: many matchers may be created from and used with one constraint
+ * on many threads at once.
+ */
+public final class Constraint {
+    private final CompiledGrammar grammar;
+    private final Vocabulary vocabulary;
+    private final RecognizerOptions options;
+    private final TokenTrie trie;
+    /** A recognizer before the first byte; never pushed into, only copied (copying is read-only). */
+    private final Recognizer fresh;
+
+    private Constraint(CompiledGrammar grammar, Vocabulary vocabulary, RecognizerOptions options) {
+        this.grammar = Objects.requireNonNull(grammar, "grammar");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.options = Objects.requireNonNull(options, "options");
+        this.trie = TokenTries.of(vocabulary);
+        this.fresh = new Recognizer(grammar, options);
+    }
+
+    /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the default recognizer limits. */
+    public static Constraint of(CompiledGrammar grammar, Vocabulary vocabulary) {
+        return new Constraint(grammar, vocabulary, RecognizerOptions.DEFAULT);
+    }
+
+    /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the given recognizer limits. */
+    public static Constraint of(CompiledGrammar grammar, Vocabulary vocabulary, RecognizerOptions options) {
+        return new Constraint(grammar, vocabulary, options);
+    }
+
+    /** The grammar. */
+    public CompiledGrammar grammar() {
+        return grammar;
+    }
+
+    /** The vocabulary. */
+    public Vocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    /** The recognizer limits every matcher uses. */
+    public RecognizerOptions options() {
+        return options;
+    }
+
+    /** A matcher before the first token. */
+    public Matcher newMatcher() {
+        return new Matcher(this, fresh.copy());
+    }
+
+    /** The number of {@code long}s a mask needs: {@code ceil(vocabulary size / 64)}. */
+    public int maskWords() {
+        return (vocabulary.size() + 63) >>> 6;
+    }
+
+    /** A new, empty mask of {@link #maskWords()} words. */
+    public long[] newMask() {
+        return new long[maskWords()];
+    }
+
+    TokenTrie trie() {
+        return trie;
+    }
+
+    @Override
+    public String toString() {
+        return "Constraint[" + grammar.summary() + "; " + vocabulary.name() + ", " + vocabulary.size() + " ids]";
+    }
+}

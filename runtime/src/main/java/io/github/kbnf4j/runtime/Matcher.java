@@ -1,0 +1,404 @@
+package io.github.kbnf4j.runtime;
+
+import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.runtime.internal.TokenTrie;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * The grammar state of one sequence in a decode loop: which tokens may come next, and advancing
+ * when one is chosen.
+ *
+ * <h2>Semantics</h2>
+ * A text token (one with bytes, not special) is allowed iff the bytes consumed so far followed
+ * by its bytes are a viable prefix of the grammar; a token that splits a multi-byte UTF-8
+ * character is judged byte by byte like any other. The end-of-sequence ids are allowed iff the
+ * bytes consumed are a complete sentence. Special ids and ids without bytes are never allowed.
+ * After an end-of-sequence id is accepted the matcher is <i>terminated</i>: its mask holds only
+ * the end-of-sequence ids, accepting one again is a no-op that returns true, and every other
+ * token is refused. {@link #rollback(int)} undoes tokens, the end-of-sequence one included.
+ *
+ * <h2>Use</h2>
+ * <pre>{@code
+ * Matcher m = constraint.newMatcher();
+ * long[] mask = constraint.newMask();
+ * while (!m.isTerminated()) {
+ *     m.fillMask(mask);               // or m.maskLogits(logits)
+ *     int token = sample(logits, mask);
+ *     m.acceptToken(token);
+ * }
+ * }</pre>
+ *
+ * <h2>Cost</h2>
+ * A mask is computed by a depth-first walk of the vocabulary's token trie that pushes bytes into
+ * the recognizer and pops them back, skipping a subtree at its first dead byte (DESIGN.md §5,
+ * layer 3); its time is proportional to the trie nodes visited. Accepting a token is linear in
+ * its length.
+ *
+ * <p>Not thread-safe: one matcher per sequence; {@link #fork()} makes an independent copy.
+ */
+public final class Matcher {
+    /** The most bytes {@link #forcedContinuation()} returns at once. */
+    public static final int MAX_FORCED_BYTES = 4096;
+
+    private final Constraint constraint;
+    private final Vocabulary vocabulary;
+    private final TokenTrie trie;
+    /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
+    private final int[] eosIds;
+    private final Recognizer recognizer;
+    /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
+    private int[] history = new int[64];
+    private int historySize;
+    private boolean terminated;
+    private final long[] nextBytes = new long[4];
+
+    Matcher(Constraint constraint, Recognizer recognizer) {
+        this.constraint = constraint;
+        this.vocabulary = constraint.vocabulary();
+        this.trie = constraint.trie();
+        this.eosIds = vocabulary.eosIds();
+        this.recognizer = recognizer;
+    }
+
+    private Matcher(Matcher o) {
+        this.constraint = o.constraint;
+        this.vocabulary = o.vocabulary;
+        this.trie = o.trie;
+        this.eosIds = o.eosIds;
+        this.recognizer = o.recognizer.copy();
+        this.history = o.history.clone();
+        this.historySize = o.historySize;
+        this.terminated = o.terminated;
+    }
+
+    /** The constraint this matcher follows. */
+    public Constraint constraint() {
+        return constraint;
+    }
+
+    /**
+     * Writes the allowed tokens into {@code mask}: bit {@code id & 63} of {@code mask[id >>> 6]} is
+     * set iff token {@code id} is allowed. Every word is written (bits beyond the vocabulary are 0).
+     *
+     * @throws IllegalArgumentException if {@code mask} has fewer than {@link Constraint#maskWords()} words
+     */
+    public void fillMask(long[] mask) {
+        int words = constraint.maskWords();
+        if (mask.length < words) {
+            throw new IllegalArgumentException("mask has " + mask.length + " words; the vocabulary needs " + words);
+        }
+        Arrays.fill(mask, 0L);
+        if (!terminated) {
+            walkTrie(mask);
+        }
+        if (terminated || recognizer.isAccepting()) {
+            for (int id : eosIds) {
+                mask[id >>> 6] |= 1L << id;
+            }
+        }
+    }
+
+    /** The allowed tokens as a new mask (see {@link #fillMask(long[])}). */
+    public long[] mask() {
+        long[] mask = constraint.newMask();
+        fillMask(mask);
+        return mask;
+    }
+
+    /**
+     * Sets the logits of disallowed tokens to negative infinity, in place; allowed ones keep their
+     * value. Entries beyond the vocabulary (models often pad the logits) are disallowed.
+     *
+     * @throws IllegalArgumentException if {@code logits} is shorter than the vocabulary
+     */
+    public void maskLogits(float[] logits) {
+        if (logits.length < vocabulary.size()) {
+            throw new IllegalArgumentException("logits has " + logits.length + " entries; the vocabulary has "
+                    + vocabulary.size() + " ids");
+        }
+        long[] mask = mask();
+        for (int i = 0; i < logits.length; i++) {
+            int w = i >>> 6;
+            if (w >= mask.length || (mask[w] & (1L << i)) == 0) {
+                logits[i] = Float.NEGATIVE_INFINITY;
+            }
+        }
+    }
+
+    /** Whether token {@code id} is allowed now (the same answer as its bit in {@link #fillMask(long[])}). */
+    public boolean isAllowed(int id) {
+        checkId(id);
+        if (vocabulary.isEos(id)) {
+            return terminated || recognizer.isAccepting();
+        }
+        if (terminated || !vocabulary.hasBytes(id)) {
+            return false;
+        }
+        int mark = recognizer.mark();
+        boolean ok = recognizer.pushAll(vocabulary.tokenBytes(id));
+        recognizer.popTo(mark);
+        return ok;
+    }
+
+    /**
+     * Consumes token {@code id} if it is allowed.
+     *
+     * @return true if it was allowed and is now consumed; false, with no change, if not
+     * @throws IllegalArgumentException if {@code id} is not an id of the vocabulary
+     */
+    public boolean acceptToken(int id) {
+        checkId(id);
+        if (vocabulary.isEos(id)) {
+            if (terminated) {
+                return true;
+            }
+            if (!recognizer.isAccepting()) {
+                return false;
+            }
+            record(-1);
+            terminated = true;
+            return true;
+        }
+        if (terminated || !vocabulary.hasBytes(id)) {
+            return false;
+        }
+        int mark = recognizer.mark();
+        if (!recognizer.pushAll(vocabulary.tokenBytes(id))) {
+            return false;
+        }
+        record(mark);
+        return true;
+    }
+
+    /**
+     * Consumes raw bytes (a prompt prefix the model did not produce, or a forced continuation),
+     * all or nothing. For {@link #rollback(int)} they count as one token.
+     *
+     * @return true if the bytes keep the input viable and are consumed; false, with no change, if not
+     */
+    public boolean acceptBytes(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        if (terminated) {
+            return false;
+        }
+        int mark = recognizer.mark();
+        if (!recognizer.pushAll(bytes)) {
+            return false;
+        }
+        record(mark);
+        return true;
+    }
+
+    /** Whether the bytes consumed are a complete sentence (so an end-of-sequence id is allowed). */
+    public boolean isAccepting() {
+        return terminated || recognizer.isAccepting();
+    }
+
+    /** Whether nothing but an end-of-sequence id can follow: one was accepted, or the sentence is complete and cannot go on. */
+    public boolean isTerminated() {
+        return terminated || (recognizer.isAccepting() && !recognizer.canContinue());
+    }
+
+    /**
+     * The fewest bytes that would make the input a complete sentence: 0 when accepting (or
+     * terminated), -1 when no continuation ever completes. Generators use it to finish within a
+     * budget (see {@link io.github.kbnf4j.earley.Recognizer#minBytesToAccept()}).
+     */
+    public int minBytesToAccept() {
+        return terminated ? 0 : recognizer.minBytesToAccept();
+    }
+
+    /** The number of tokens (and byte strings) accepted and not rolled back. */
+    public int tokenCount() {
+        return historySize;
+    }
+
+    /** The bytes consumed so far. */
+    public int byteCount() {
+        return recognizer.length();
+    }
+
+    /**
+     * Undoes the last {@code tokens} accepted tokens (for speculative decoding).
+     *
+     * @throws IllegalArgumentException if {@code tokens} is negative or more than {@link #tokenCount()}
+     */
+    public void rollback(int tokens) {
+        if (tokens < 0 || tokens > historySize) {
+            throw new IllegalArgumentException("cannot roll back " + tokens + " tokens of " + historySize);
+        }
+        int mark = -1;
+        for (int i = 0; i < tokens; i++) {
+            int h = history[--historySize];
+            if (h >= 0) {
+                mark = h;
+            }
+        }
+        if (mark >= 0) {
+            recognizer.popTo(mark);
+        }
+        terminated = historySize > 0 && history[historySize - 1] == -1;
+    }
+
+    /** Back to the state before the first token; the arrays are kept for reuse. */
+    public void reset() {
+        recognizer.reset();
+        historySize = 0;
+        terminated = false;
+    }
+
+    /** An independent copy in the same state. */
+    public Matcher fork() {
+        return new Matcher(this);
+    }
+
+    /**
+     * The bytes that are the only way forward from here: while exactly one byte may come next and
+     * the input is not already a sentence, that byte is forced. Empty if there is a choice (or the
+     * matcher is terminated). At most {@link #MAX_FORCED_BYTES} bytes (an endless grammar can force
+     * bytes forever); accept them with {@link #acceptBytes(byte[])} and ask again for more.
+     */
+    public byte[] forcedContinuation() {
+        if (terminated) {
+            return new byte[0];
+        }
+        int base = recognizer.mark();
+        byte[] out = new byte[16];
+        int n = 0;
+        try {
+            while (n < MAX_FORCED_BYTES && !recognizer.isAccepting()) {
+                recognizer.nextBytes(nextBytes);
+                int only = onlyByte(nextBytes);
+                if (only < 0 || !recognizer.push(only)) {
+                    break;
+                }
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, 2 * n);
+                }
+                out[n++] = (byte) only;
+            }
+        } finally {
+            recognizer.popTo(base);
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Fills the masks of several matchers at once on {@code executor} (matcher {@code i} into
+     * {@code masks.get(i)}); returns when all are done. The matchers must be distinct (a matcher is
+     * not thread-safe); they may belong to different constraints.
+     *
+     * @throws IllegalArgumentException if the lists differ in size or a matcher appears twice
+     */
+    public static void fillMasks(List<Matcher> matchers, List<long[]> masks, Executor executor) {
+        if (matchers.size() != masks.size()) {
+            throw new IllegalArgumentException(matchers.size() + " matchers but " + masks.size() + " masks");
+        }
+        Set<Matcher> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Matcher m : matchers) {
+            if (!seen.add(m)) {
+                throw new IllegalArgumentException("the same matcher appears twice; each needs its own thread");
+            }
+        }
+        CompletableFuture<?>[] futures = new CompletableFuture<?>[matchers.size()];
+        for (int i = 0; i < futures.length; i++) {
+            Matcher m = matchers.get(i);
+            long[] mask = masks.get(i);
+            futures[i] = CompletableFuture.runAsync(() -> m.fillMask(mask), executor);
+        }
+        try {
+            CompletableFuture.allOf(futures).join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Matcher[" + historySize + " tokens, " + recognizer.length() + " bytes"
+                + (terminated ? ", terminated" : recognizer.isAccepting() ? ", accepting" : "") + "]";
+    }
+
+    // ---- internals ----
+
+    /** The depth-first trie walk: sets the bit of every text token that keeps the input viable. */
+    private void walkTrie(long[] mask) {
+        TokenTrie t = trie;
+        Recognizer r = recognizer;
+        int base = r.mark();
+        r.nextBytes(nextBytes);
+        long[] first = nextBytes;
+        int n = t.nodeCount();
+        try {
+            int i = 0;
+            while (i < n) {
+                int depth = t.depth(i);
+                int b = t.nodeByte(i);
+                if (depth == 1) {
+                    r.popTo(base);
+                    if ((first[b >>> 6] & (1L << b)) == 0) {
+                        i = t.subtreeEnd(i);
+                        continue;
+                    }
+                } else if (r.length() > base + depth - 1) {
+                    r.popTo(base + depth - 1);
+                }
+                if (r.push(b)) {
+                    for (int k = t.tokenStart(i), end = t.tokenStart(i + 1); k < end; k++) {
+                        int id = t.tokenId(k);
+                        mask[id >>> 6] |= 1L << id;
+                    }
+                    i++;
+                } else {
+                    i = t.subtreeEnd(i);
+                }
+            }
+        } finally {
+            r.popTo(base);
+        }
+    }
+
+    private void record(int mark) {
+        if (historySize == history.length) {
+            history = Arrays.copyOf(history, 2 * historySize);
+        }
+        history[historySize++] = mark;
+    }
+
+    private void checkId(int id) {
+        if (id < 0 || id >= vocabulary.size()) {
+            throw new IllegalArgumentException("unknown token id " + id + " (the vocabulary has ids 0.."
+                    + (vocabulary.size() - 1) + ")");
+        }
+    }
+
+    private static int onlyByte(long[] set) {
+        int found = -1;
+        for (int w = 0; w < 4; w++) {
+            long x = set[w];
+            if (x == 0) {
+                continue;
+            }
+            if (found >= 0 || Long.bitCount(x) != 1) {
+                return -1;
+            }
+            found = 64 * w + Long.numberOfTrailingZeros(x);
+        }
+        return found;
+    }
+}

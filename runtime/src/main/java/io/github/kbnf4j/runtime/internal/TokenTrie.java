@@ -1,0 +1,147 @@
+package io.github.kbnf4j.runtime.internal;
+
+import java.util.Arrays;
+
+/**
+ * The byte strings of a vocabulary's tokens as a packed trie, for the depth-first mask walk
+ * (DESIGN.md §5, layer 3).
+ *
+ * <p>Nodes are numbered in preorder, the root excluded: node {@code i} is reached by byte
+ * {@link #nodeByte(int)} at depth {@link #depth(int)} (1 for a child of the root), its subtree is
+ * {@code [i, subtreeEnd(i))}, and its first child, if any, is {@code i + 1}. So a walk visits
+ * {@code i, i + 1, ...} and skips a dead subtree by jumping to {@code subtreeEnd(i)}; before
+ * pushing node {@code i}'s byte the walker pops back to depth {@code depth(i) - 1}. The token ids
+ * whose bytes end at node {@code i} are {@code tokenIds[tokenStart(i) .. tokenStart(i + 1))}
+ * (several ids may share bytes). A vocabulary has no token with an empty byte string.
+ *
+ * <p>Built once per vocabulary in {@code O(total bytes + n log n)} (sorting the tokens); immutable
+ * and thread-safe, shared by every constraint on that vocabulary.
+ */
+public final class TokenTrie {
+    private final int vocabularySize;
+    private final byte[] nodeByte;
+    private final int[] depth;
+    private final int[] subtreeEnd;
+    /** node -> first index in {@link #tokenIds}; one extra entry at the end. */
+    private final int[] tokenStart;
+    private final int[] tokenIds;
+    private final int maxDepth;
+
+    /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
+    public TokenTrie(PackedTokens tokens) {
+        this.vocabularySize = tokens.size();
+        int[] ids = tokens.sortedTextIds();
+        int count = ids.length;
+        long total = 0;
+        for (int id : ids) {
+            total += tokens.length(id);
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("the vocabulary's tokens have more than 2^31 bytes in all");
+        }
+        int cap = (int) total;
+        byte[] nb = new byte[cap];
+        int[] dp = new int[cap];
+        int[] end = new int[cap];
+        int[] lastNode = new int[count];
+        int[] path = new int[256];
+        int nodes = 0;
+        int pathLen = 0;
+        int deepest = 0;
+        int previous = -1;
+        for (int k = 0; k < count; k++) {
+            int id = ids[k];
+            int length = tokens.length(id);
+            int lcp = previous < 0 ? 0 : commonPrefix(tokens, previous, id);
+            if (lcp == length && previous >= 0 && tokens.length(previous) == length) {
+                // In sorted order a token that shares all bytes with the previous one equals it.
+                lastNode[k] = lastNode[k - 1];
+                continue;
+            }
+            while (pathLen > lcp) {
+                end[path[--pathLen]] = nodes;
+            }
+            for (int d = lcp; d < length; d++) {
+                if (pathLen == path.length) {
+                    path = Arrays.copyOf(path, 2 * pathLen);
+                }
+                nb[nodes] = tokens.byteAt(id, d);
+                dp[nodes] = d + 1;
+                path[pathLen++] = nodes;
+                nodes++;
+            }
+            lastNode[k] = nodes - 1;
+            deepest = Math.max(deepest, length);
+            previous = id;
+        }
+        while (pathLen > 0) {
+            end[path[--pathLen]] = nodes;
+        }
+        // Tokens were attached in node order, so each node's ids are a contiguous run of the sorted ids.
+        int[] starts = new int[nodes + 1];
+        int k = 0;
+        for (int i = 0; i < nodes; i++) {
+            starts[i] = k;
+            while (k < count && lastNode[k] == i) {
+                k++;
+            }
+        }
+        starts[nodes] = k;
+        assert k == count;
+        this.nodeByte = Arrays.copyOf(nb, nodes);
+        this.depth = Arrays.copyOf(dp, nodes);
+        this.subtreeEnd = Arrays.copyOf(end, nodes);
+        this.tokenStart = starts;
+        this.tokenIds = ids;
+        this.maxDepth = deepest;
+    }
+
+    private static int commonPrefix(PackedTokens tokens, int a, int b) {
+        int n = Math.min(tokens.length(a), tokens.length(b));
+        int i = 0;
+        while (i < n && tokens.byteAt(a, i) == tokens.byteAt(b, i)) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The number of ids of the vocabulary. */
+    public int vocabularySize() {
+        return vocabularySize;
+    }
+
+    /** The number of nodes (root excluded). */
+    public int nodeCount() {
+        return nodeByte.length;
+    }
+
+    /** The length of the longest token. */
+    public int maxDepth() {
+        return maxDepth;
+    }
+
+    /** The byte on the edge into node {@code i}. */
+    public int nodeByte(int i) {
+        return nodeByte[i] & 0xFF;
+    }
+
+    /** The depth of node {@code i} (its token prefix length), 1 for the root's children. */
+    public int depth(int i) {
+        return depth[i];
+    }
+
+    /** One past the last node of node {@code i}'s subtree. */
+    public int subtreeEnd(int i) {
+        return subtreeEnd[i];
+    }
+
+    /** The first index in {@link #tokenId(int)} of the ids ending at node {@code i}; {@code tokenStart(i + 1)} ends them. */
+    public int tokenStart(int i) {
+        return tokenStart[i];
+    }
+
+    /** The id at index {@code k} of the per-node token lists. */
+    public int tokenId(int k) {
+        return tokenIds[k];
+    }
+}

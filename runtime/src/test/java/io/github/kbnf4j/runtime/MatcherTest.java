@@ -1,0 +1,164 @@
+package io.github.kbnf4j.runtime;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.kbnf4j.grammar.Grammar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+/** The decode-loop contract of {@link Matcher} on a small hand-made vocabulary. */
+class MatcherTest {
+    // ids:              0    1     2     3      4     5    6        7        8       9
+    static final String[] TOKENS = {"{", "\"", "ab", "\":", " 1", "}", "<eos>", "<pad>", "\"a", "1}"};
+    static final int EOS = 6;
+    static final int PAD = 7;
+
+    static Vocabulary vocabulary() {
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : TOKENS) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        tokens.add(null); // id 10: no bytes
+        tokens.add(new byte[] {(byte) 0xC3}); // id 11: the first half of 'é'
+        tokens.add(new byte[] {(byte) 0xA9, '"'}); // id 12: its second half and a quote
+        return Vocabulary.of("test", tokens, new int[] {EOS}, new int[] {PAD});
+    }
+
+    static Constraint constraint() {
+        return Constraint.of(Grammar.compile("obj.kbnf",
+                "start ::= \"{\" #\"\\\"[a-zé]*\\\"\" \":\" #\" ?[0-9]+\" \"}\";"), vocabulary());
+    }
+
+    static List<Integer> allowed(Matcher m) {
+        long[] mask = m.mask();
+        List<Integer> ids = new ArrayList<>();
+        for (int id = 0; id < m.constraint().vocabulary().size(); id++) {
+            if ((mask[id >>> 6] & (1L << id)) != 0) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    @Test
+    void aWholeSequence() {
+        Matcher m = constraint().newMatcher();
+        assertEquals(List.of(0), allowed(m));
+        assertTrue(m.acceptToken(0));
+        assertEquals(List.of(1, 8), allowed(m));
+        assertTrue(m.acceptToken(8));
+        assertEquals(List.of(1, 2, 3, 11), allowed(m), "the quote, 'ab', '\":' and the half character");
+        assertTrue(m.acceptToken(11));
+        assertEquals(List.of(12), allowed(m), "only the token completing the character");
+        assertTrue(m.acceptToken(12));
+        assertFalse(m.acceptToken(5), "refused");
+        assertTrue(m.acceptBytes(":".getBytes(UTF_8)));
+        assertEquals(List.of(4, 9), allowed(m));
+        assertTrue(m.acceptToken(4));
+        assertEquals(List.of(5, 9), allowed(m));
+        assertFalse(m.isAccepting());
+        assertTrue(m.acceptToken(5));
+        assertTrue(m.isAccepting());
+        assertTrue(m.isTerminated(), "nothing can follow '}'");
+        assertEquals(List.of(EOS), allowed(m));
+        assertTrue(m.acceptToken(EOS));
+        assertTrue(m.acceptToken(EOS), "EOS again is a no-op");
+        assertFalse(m.acceptToken(0));
+        assertEquals(8, m.tokenCount());
+        m.rollback(2);
+        assertEquals(List.of(5, 9), allowed(m));
+        assertFalse(m.isTerminated());
+    }
+
+    @Test
+    void specialAndBytelessIdsAreNeverAllowedAndUnknownIdsAreReported() {
+        Matcher m = constraint().newMatcher();
+        assertFalse(m.acceptToken(PAD));
+        assertFalse(m.acceptToken(10));
+        assertFalse(m.acceptToken(EOS), "EOS before the sentence is complete");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.acceptToken(13));
+        assertTrue(e.getMessage().contains("unknown token id 13"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> m.acceptToken(-1));
+        assertThrows(IllegalArgumentException.class, () -> m.isAllowed(99));
+    }
+
+    @Test
+    void maskLogitsKeepsAllowedValuesAndPaddingIsDisallowed() {
+        Matcher m = constraint().newMatcher();
+        float[] logits = new float[20];
+        java.util.Arrays.fill(logits, 1.5f);
+        m.maskLogits(logits);
+        for (int i = 0; i < logits.length; i++) {
+            assertEquals(i == 0 ? 1.5f : Float.NEGATIVE_INFINITY, logits[i], "logit " + i);
+        }
+        assertThrows(IllegalArgumentException.class, () -> m.maskLogits(new float[5]));
+        assertThrows(IllegalArgumentException.class, () -> m.fillMask(new long[0]));
+    }
+
+    @Test
+    void forcedContinuation() {
+        Constraint c = Constraint.of(Grammar.compile("f.kbnf", "start ::= \"{\\\"name\\\": \" (\"1\" | \"2\") \"}\";"),
+                vocabulary());
+        Matcher m = c.newMatcher();
+        assertArrayEquals("{\"name\": ".getBytes(UTF_8), m.forcedContinuation());
+        assertEquals(0, m.byteCount(), "asking changes nothing");
+        assertTrue(m.acceptBytes(m.forcedContinuation()));
+        assertArrayEquals(new byte[0], m.forcedContinuation(), "a choice");
+        assertTrue(m.acceptBytes("2".getBytes(UTF_8)));
+        assertArrayEquals("}".getBytes(UTF_8), m.forcedContinuation());
+        assertTrue(m.acceptBytes("}".getBytes(UTF_8)));
+        assertArrayEquals(new byte[0], m.forcedContinuation(), "complete: EOS may follow");
+        Matcher endless = Constraint.of(Grammar.compile("e.kbnf", "start ::= \"a\" start;"), vocabulary()).newMatcher();
+        assertEquals(Matcher.MAX_FORCED_BYTES, endless.forcedContinuation().length);
+    }
+
+    @Test
+    void forksAreIndependentAndResetStartsOver() {
+        Matcher m = constraint().newMatcher();
+        assertTrue(m.acceptToken(0));
+        Matcher f = m.fork();
+        assertTrue(f.acceptToken(1));
+        assertEquals(1, m.tokenCount());
+        assertEquals(2, f.tokenCount());
+        assertEquals(List.of(1, 8), allowed(m));
+        f.reset();
+        assertEquals(0, f.tokenCount());
+        assertEquals(List.of(0), allowed(f));
+        assertThrows(IllegalArgumentException.class, () -> m.rollback(2));
+    }
+
+    @Test
+    void batchMasksEqualOneByOne() throws Exception {
+        Constraint c = constraint();
+        List<Matcher> matchers = new ArrayList<>();
+        List<long[]> masks = new ArrayList<>();
+        int[][] prefixes = {{}, {0}, {0, 8}, {0, 8, 11}, {0, 1, 2, 3}};
+        for (int[] p : prefixes) {
+            Matcher m = c.newMatcher();
+            for (int id : p) {
+                assertTrue(m.acceptToken(id));
+            }
+            matchers.add(m);
+            masks.add(c.newMask());
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Matcher.fillMasks(matchers, masks, pool);
+        } finally {
+            pool.shutdown();
+        }
+        for (int i = 0; i < matchers.size(); i++) {
+            assertArrayEquals(matchers.get(i).mask(), masks.get(i), "matcher " + i);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> Matcher.fillMasks(List.of(matchers.get(0), matchers.get(0)), masks.subList(0, 2), Runnable::run));
+    }
+}
