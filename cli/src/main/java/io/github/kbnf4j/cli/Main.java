@@ -1,21 +1,44 @@
 package io.github.kbnf4j.cli;
 
+import java.io.InputStream;
+import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kbnf4j} command (DESIGN.md §6). Exit codes: 0 success, 1 input rejected, 2 grammar
- * or usage error, 3 input incomplete (for {@code check}).
+ * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
+ * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes. Exit codes: 0 success, 1 input
+ * rejected, 2 grammar or usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile and check KBNF grammars.",
-        subcommands = {CompileCommand.class, CommandLine.HelpCommand.class})
+        description = "Grammar-constrained decoding for language models: compile KBNF grammars and check input against them.",
+        subcommands = {CompileCommand.class, CheckCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:input rejected (check)", "2:grammar or usage error",
+            "3:input incomplete, a valid prefix (check)"})
 public final class Main implements Runnable {
+    /** Exit code of input that the grammar rejects. */
+    static final int EXIT_REJECTED = 1;
     /** Exit code of a grammar or usage error. */
     static final int EXIT_GRAMMAR_ERROR = 2;
+    /** Exit code of input that is a valid prefix but not a complete sentence. */
+    static final int EXIT_INCOMPLETE = 3;
+
+    /** What subcommands read as standard input ({@code -}); tests pass their own. */
+    private final InputStream stdin;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The command reading {@link System#in} as standard input. */
+    public Main() {
+        this(System.in);
+    }
+
+    /** The command reading {@code stdin} as standard input (for tests). */
+    Main(InputStream stdin) {
+        this.stdin = Objects.requireNonNull(stdin, "stdin");
+    }
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
@@ -27,6 +50,11 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl.execute(args);
+    }
+
+    /** What subcommands read as standard input. */
+    InputStream stdin() {
+        return stdin;
     }
 
     @Override
