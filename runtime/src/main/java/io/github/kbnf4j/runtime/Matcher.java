@@ -1,5 +1,7 @@
 package io.github.kbnf4j.runtime;
 
+import io.github.kbnf4j.cache.MaskCache;
+import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.runtime.internal.StateTokens;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
@@ -39,10 +41,11 @@ import java.util.concurrent.Executor;
  * }</pre>
  *
  * <h2>Cost</h2>
- * A mask is computed by a depth-first walk of the vocabulary's token trie that pushes bytes into
- * the recognizer and pops them back, skipping a subtree at its first dead byte (DESIGN.md §5,
- * layer 3); its time is proportional to the trie nodes visited. Accepting a token is linear in
- * its length.
+ * A mask comes from three layers (DESIGN.md §5): the constraint's mask cache, keyed by the
+ * recognizer's frontier (a hit costs computing the frontier and copying the mask); else, for each
+ * terminal automaton state the next byte is read in, the precomputed tokens that stay inside the
+ * terminal, plus a depth-first walk of the token-trie subtrees that may leave it, pushing bytes
+ * into the recognizer and popping them back. Accepting a token is linear in its length.
  *
  * <p>Not thread-safe: one matcher per sequence; {@link #fork()} makes an independent copy.
  */
@@ -62,6 +65,9 @@ public final class Matcher {
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
     private final int[] eosIds;
     private final Recognizer recognizer;
+    private final MaskCache maskCache;
+    /** Scratch: the current frontier, the probe of the mask cache. */
+    private final Frontier frontier = new Frontier();
     /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
     private int[] history = new int[64];
     private int historySize;
@@ -74,6 +80,7 @@ public final class Matcher {
         this.trie = constraint.trie();
         this.terminalTokens = constraint.terminalTokens();
         this.eosIds = vocabulary.eosIds();
+        this.maskCache = constraint.maskCache();
         this.path = new byte[trie.maxDepth() + 1];
         this.prefix = new byte[trie.maxDepth() + 1];
         this.recognizer = recognizer;
@@ -85,6 +92,7 @@ public final class Matcher {
         this.trie = o.trie;
         this.terminalTokens = o.terminalTokens;
         this.eosIds = o.eosIds;
+        this.maskCache = o.maskCache;
         this.path = new byte[o.path.length];
         this.prefix = new byte[o.prefix.length];
         this.recognizer = o.recognizer.copy();
@@ -109,11 +117,24 @@ public final class Matcher {
         if (mask.length < words) {
             throw new IllegalArgumentException("mask has " + mask.length + " words; the vocabulary needs " + words);
         }
-        Arrays.fill(mask, 0L);
-        if (!terminated) {
-            fillFromTerminalStates(mask);
+        if (terminated) {
+            Arrays.fill(mask, 0L);
+            addEos(mask);
+            return;
         }
+        if (maskCache != null) {
+            recognizer.frontier(frontier);
+            if (maskCache.copyInto(frontier, mask)) {
+                Arrays.fill(mask, words, mask.length, 0L);
+                return;
+            }
+        }
+        Arrays.fill(mask, 0L);
+        fillFromTerminalStates(mask);
         addEos(mask);
+        if (maskCache != null) {
+            maskCache.put(frontier, mask, words);
+        }
     }
 
     /** {@link #fillMask(long[])} by the plain token-trie walk (layer 3 alone): the exact fallback, for tests. */
