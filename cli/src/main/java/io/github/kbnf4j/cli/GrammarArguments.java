@@ -1,9 +1,12 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Diagnostic;
 import io.github.kbnf4j.grammar.Grammar;
+import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -84,6 +87,42 @@ final class GrammarArguments {
         } catch (InvalidPathException e) {
             return null;
         }
+    }
+
+    /**
+     * Compiles the grammar as {@link #compile()} does, reporting on {@code err} instead of
+     * throwing: every grammar error as {@code file:line:col: message}, a usage or read problem as
+     * {@code kbnf4j COMMAND: message}, and (unless {@code warnings} is false) the grammar's
+     * warnings.
+     *
+     * @param command the subcommand's name, for messages
+     * @return the grammar, or null after an error was printed (the caller exits with
+     *     {@link Main#EXIT_GRAMMAR_ERROR})
+     */
+    CompiledGrammar compileReporting(PrintWriter err, String command, boolean warnings) {
+        CompiledGrammar g;
+        try {
+            g = compile();
+        } catch (GrammarException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return null;
+        } catch (UsageException e) {
+            err.println("kbnf4j " + command + ": " + e.getMessage());
+            err.flush();
+            return null;
+        } catch (IOException e) {
+            err.println("kbnf4j " + command + ": cannot read " + grammar + ": " + e.getMessage());
+            err.flush();
+            return null;
+        }
+        if (warnings) {
+            for (Diagnostic w : g.warnings()) {
+                err.println(w);
+            }
+            err.flush();
+        }
+        return g;
     }
 
     /** A problem with the command line's arguments, reported with exit code 2. */

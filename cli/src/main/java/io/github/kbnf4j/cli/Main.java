@@ -1,21 +1,42 @@
 package io.github.kbnf4j.cli;
 
+import java.io.OutputStream;
+import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kbnf4j} command (DESIGN.md §6). Exit codes: 0 success, 1 input rejected, 2 grammar
- * or usage error, 3 input incomplete (for {@code check}).
+ * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
+ * grammar; {@code mask} prints the allowed tokens after a prefix; {@code generate} prints random
+ * sentences. Exit codes: 0 success, 1 input rejected (a dead prefix for {@code mask}, a cut
+ * sentence for {@code generate}), 2 grammar or usage error, 3 input incomplete (for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile and check KBNF grammars.",
-        subcommands = {CompileCommand.class, CommandLine.HelpCommand.class})
+        description = "Grammar-constrained decoding for language models: compile KBNF grammars, "
+                + "print token masks, generate random sentences.",
+        subcommands = {CompileCommand.class, MaskCommand.class, GenerateCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    /** Exit code of a rejected input: a dead prefix ({@code mask}), a cut sentence ({@code generate}). */
+    static final int EXIT_REJECTED = 1;
     /** Exit code of a grammar or usage error. */
     static final int EXIT_GRAMMAR_ERROR = 2;
 
+    /** Where subcommands write bytes ({@code generate}); tests pass their own. */
+    private final OutputStream stdout;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The command writing bytes to {@link System#out}. */
+    public Main() {
+        this(System.out);
+    }
+
+    /** The command writing bytes to {@code stdout} (for tests). */
+    Main(OutputStream stdout) {
+        this.stdout = Objects.requireNonNull(stdout, "stdout");
+    }
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
@@ -27,6 +48,11 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl.execute(args);
+    }
+
+    /** Where subcommands write bytes. */
+    OutputStream stdout() {
+        return stdout;
     }
 
     @Override
