@@ -1,9 +1,6 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import io.github.kbnf4j.grammar.Diagnostic;
-import io.github.kbnf4j.grammar.GrammarException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,26 +32,10 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CompiledGrammar g;
-        try {
-            g = grammar.compile();
-        } catch (GrammarException e) {
-            err.println(e.getMessage());
-            err.flush();
-            return Main.EXIT_GRAMMAR_ERROR;
-        } catch (GrammarArguments.UsageException e) {
-            err.println("kbnf4j compile: " + e.getMessage());
-            err.flush();
-            return Main.EXIT_GRAMMAR_ERROR;
-        } catch (IOException e) {
-            err.println("kbnf4j compile: cannot read " + grammar.grammar + ": " + e.getMessage());
-            err.flush();
+        CompiledGrammar g = grammar.compileReporting(err, "compile", true);
+        if (g == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        for (Diagnostic w : g.warnings()) {
-            err.println(w);
-        }
-        err.flush();
         out.println(g.summary());
         if (print) {
             out.print(g);

@@ -1,5 +1,6 @@
 package io.github.kbnf4j.cli;
 
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
 import picocli.CommandLine;
@@ -7,20 +8,29 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
- * grammar; {@code mask} prints the allowed tokens after a prefix; {@code generate} prints random
- * sentences. Exit codes: 0 success, 1 input rejected (a dead prefix for {@code mask}, a cut
- * sentence for {@code generate}), 2 grammar or usage error, 3 input incomplete (for {@code check}).
+ * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code mask} prints the tokens
+ * allowed after a prefix; {@code generate} prints random sentences. Exit codes: 0 success, 1 input
+ * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
+ * usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile KBNF grammars, "
-                + "print token masks, generate random sentences.",
-        subcommands = {CompileCommand.class, MaskCommand.class, GenerateCommand.class,
-            CommandLine.HelpCommand.class})
+        description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input "
+                + "against them, print token masks, generate random sentences.",
+        subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
+            CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
+            "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})
 public final class Main implements Runnable {
-    /** Exit code of a rejected input: a dead prefix ({@code mask}), a cut sentence ({@code generate}). */
+    /** Exit code of input that the grammar rejects (a dead prefix for mask, a cut sentence for generate). */
     static final int EXIT_REJECTED = 1;
     /** Exit code of a grammar or usage error. */
     static final int EXIT_GRAMMAR_ERROR = 2;
+    /** Exit code of input that is a valid prefix but not a complete sentence. */
+    static final int EXIT_INCOMPLETE = 3;
+
+    /** What subcommands read as standard input ({@code -}); tests pass their own. */
+    private final InputStream stdin;
 
     /** Where subcommands write bytes ({@code generate}); tests pass their own. */
     private final OutputStream stdout;
@@ -28,13 +38,24 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The command writing bytes to {@link System#out}. */
+    /** The command reading {@link System#in} and writing bytes to {@link System#out}. */
     public Main() {
-        this(System.out);
+        this(System.in, System.out);
+    }
+
+    /** The command reading {@code stdin} as standard input (for tests). */
+    Main(InputStream stdin) {
+        this(stdin, System.out);
     }
 
     /** The command writing bytes to {@code stdout} (for tests). */
     Main(OutputStream stdout) {
+        this(System.in, stdout);
+    }
+
+    /** The command reading {@code stdin} and writing bytes to {@code stdout} (for tests). */
+    Main(InputStream stdin, OutputStream stdout) {
+        this.stdin = Objects.requireNonNull(stdin, "stdin");
         this.stdout = Objects.requireNonNull(stdout, "stdout");
     }
 
@@ -48,6 +69,11 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl.execute(args);
+    }
+
+    /** What subcommands read as standard input. */
+    InputStream stdin() {
+        return stdin;
     }
 
     /** Where subcommands write bytes. */

@@ -76,20 +76,31 @@ class GenerateCommandTest {
     }
 
     @Test
-    void aThousandJsonSentencesParse() throws Exception {
+    void aThousandJsonSentencesParseAndCheck(@TempDir Path dir) throws Exception {
         Matcher matcher = jsonMatcher();
         int total = 0;
-        long t0 = System.nanoTime();
+        long generating = 0;
+        long checking = 0;
         for (long seed : new long[] {1, 2, 3, 4}) {
+            long t0 = System.nanoTime();
             assertEquals(0, run("generate", "json", "--vocab", "cl100k", "-n", "250", "--seed", Long.toString(seed),
                     "--max-tokens", "64", "--jsonl"), err.toString());
+            generating += System.nanoTime() - t0;
             List<String> sentences = sentences();
             assertEquals(250, sentences.size());
             assertJson(sentences, matcher);
+            t0 = System.nanoTime();
+            for (int i = 0; i < sentences.size(); i++) {
+                Path file = dir.resolve("s" + seed + "-" + i + ".json");
+                Files.writeString(file, sentences.get(i), StandardCharsets.UTF_8);
+                assertEquals(0, Main.run("check", "-q", "json", file.toString()),
+                        "kbnf4j check of sentence " + (i + 1) + " of seed " + seed + ":\n" + sentences.get(i));
+            }
+            checking += System.nanoTime() - t0;
             total += sentences.size();
         }
-        System.out.printf("generate json: %d sentences of at most 64 cl100k tokens in %.1f s%n", total,
-                (System.nanoTime() - t0) / 1e9);
+        System.out.printf("generate json: %d sentences of at most 64 cl100k tokens in %.1f s (kbnf4j check: %.1f s)%n",
+                total, generating / 1e9, checking / 1e9);
     }
 
     @Test

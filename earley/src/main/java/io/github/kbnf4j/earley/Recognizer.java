@@ -290,6 +290,40 @@ public final class Recognizer {
         into[3] = w3;
     }
 
+    /**
+     * The number of items waiting for the next byte inside a terminal (the "scan items" of the
+     * last chart set): an upper bound of {@link #terminalStates(int[])}.
+     */
+    public int scanItemCount() {
+        int current = chart.sets() - 1;
+        return (chart.scanEnd(current) - chart.scanStart(current)) / 3;
+    }
+
+    /**
+     * Writes the distinct global DFA states (see {@link CompiledGrammar#dfaNext(int, int)}) in which
+     * the next byte will be read — one per terminal match in progress or about to start — and
+     * returns how many. Mask engines use it: a token whose bytes all have transitions from such a
+     * state is allowed whatever the rest of the chart says.
+     *
+     * @param into room for at least {@link #scanItemCount()} states
+     */
+    public int terminalStates(int[] into) {
+        int current = chart.sets() - 1;
+        int[] scan = chart.scanArray();
+        int n = 0;
+        outer:
+        for (int i = chart.scanStart(current), to = chart.scanEnd(current); i < to; i += 3) {
+            int s = scan[i + 2];
+            for (int k = 0; k < n; k++) {
+                if (into[k] == s) {
+                    continue outer;
+                }
+            }
+            into[n++] = s;
+        }
+        return n;
+    }
+
     /** The set of bytes that may come next, as four longs (bit {@code b & 63} of word {@code b >>> 6}). */
     public long[] nextBytes() {
         long[] r = new long[4];

@@ -3,6 +3,7 @@ package io.github.kbnf4j.runtime;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
 import io.github.kbnf4j.runtime.internal.TokenTries;
 import java.util.Objects;
@@ -13,7 +14,9 @@ import java.util.Objects;
  * vocabulary), then one {@link Matcher} per sequence with {@link #newMatcher()}.
  *
  * <p>The vocabulary's token trie is built once per {@link Vocabulary} instance and shared by every
- * constraint on it (whatever the grammar).
+ * constraint on it (whatever the grammar). Per terminal automaton state, the tokens that stay
+ * inside the terminal (allowed whatever the context) and those that may leave it mid-token are
+ * computed lazily, once, and shared by all matchers of the constraint.
  *
  * <p>Immutable and thread-safe: many matchers may be created from and used with one constraint
  * on many threads at once.
@@ -23,6 +26,7 @@ public final class Constraint {
     private final Vocabulary vocabulary;
     private final RecognizerOptions options;
     private final TokenTrie trie;
+    private final TerminalTokenTables terminalTokens;
     /** A recognizer before the first byte; never pushed into, only copied (copying is read-only). */
     private final Recognizer fresh;
 
@@ -31,6 +35,7 @@ public final class Constraint {
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
         this.options = Objects.requireNonNull(options, "options");
         this.trie = TokenTries.of(vocabulary);
+        this.terminalTokens = new TerminalTokenTables(grammar, trie);
         this.fresh = new Recognizer(grammar, options);
     }
 
@@ -76,6 +81,10 @@ public final class Constraint {
 
     TokenTrie trie() {
         return trie;
+    }
+
+    TerminalTokenTables terminalTokens() {
+        return terminalTokens;
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.github.kbnf4j.runtime;
 
 import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.runtime.internal.StateTokens;
+import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
 import java.util.Arrays;
 import java.util.Collections;
@@ -51,6 +53,12 @@ public final class Matcher {
     private final Constraint constraint;
     private final Vocabulary vocabulary;
     private final TokenTrie trie;
+    private final TerminalTokenTables terminalTokens;
+    /** Scratch: the DFA states of the current scan items, their exit nodes, a trie path and the prefix pushed. */
+    private int[] states = new int[16];
+    private int[] exitNodes = new int[256];
+    private final byte[] path;
+    private final byte[] prefix;
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
     private final int[] eosIds;
     private final Recognizer recognizer;
@@ -64,7 +72,10 @@ public final class Matcher {
         this.constraint = constraint;
         this.vocabulary = constraint.vocabulary();
         this.trie = constraint.trie();
+        this.terminalTokens = constraint.terminalTokens();
         this.eosIds = vocabulary.eosIds();
+        this.path = new byte[trie.maxDepth() + 1];
+        this.prefix = new byte[trie.maxDepth() + 1];
         this.recognizer = recognizer;
     }
 
@@ -72,7 +83,10 @@ public final class Matcher {
         this.constraint = o.constraint;
         this.vocabulary = o.vocabulary;
         this.trie = o.trie;
+        this.terminalTokens = o.terminalTokens;
         this.eosIds = o.eosIds;
+        this.path = new byte[o.path.length];
+        this.prefix = new byte[o.prefix.length];
         this.recognizer = o.recognizer.copy();
         this.history = o.history.clone();
         this.historySize = o.historySize;
@@ -97,8 +111,21 @@ public final class Matcher {
         }
         Arrays.fill(mask, 0L);
         if (!terminated) {
+            fillFromTerminalStates(mask);
+        }
+        addEos(mask);
+    }
+
+    /** {@link #fillMask(long[])} by the plain token-trie walk (layer 3 alone): the exact fallback, for tests. */
+    void fillMaskByTrieWalk(long[] mask) {
+        Arrays.fill(mask, 0L);
+        if (!terminated) {
             walkTrie(mask);
         }
+        addEos(mask);
+    }
+
+    private void addEos(long[] mask) {
         if (terminated || recognizer.isAccepting()) {
             for (int id : eosIds) {
                 mask[id >>> 6] |= 1L << id;
@@ -336,40 +363,123 @@ public final class Matcher {
 
     // ---- internals ----
 
-    /** The depth-first trie walk: sets the bit of every text token that keeps the input viable. */
-    private void walkTrie(long[] mask) {
-        TokenTrie t = trie;
+    /**
+     * Layer 2: for each DFA state the next byte is read in, the tokens that stay inside the terminal
+     * are allowed outright; the tokens that may leave the terminal mid-token (the subtrees under the
+     * state's exit nodes) are walked with the recognizer, in trie order, sharing pushed prefixes.
+     */
+    private void fillFromTerminalStates(long[] mask) {
         Recognizer r = recognizer;
+        if (states.length < r.scanItemCount()) {
+            states = new int[Math.max(r.scanItemCount(), 2 * states.length)];
+        }
+        int stateCount = r.terminalStates(states);
+        int exitCount = 0;
+        for (int k = 0; k < stateCount; k++) {
+            StateTokens st = terminalTokens.get(states[k]);
+            if (st.insideMask != null) {
+                long[] inside = st.insideMask;
+                for (int w = 0; w < inside.length; w++) {
+                    mask[w] |= inside[w];
+                }
+            } else {
+                for (int id : st.insideIds) {
+                    mask[id >>> 6] |= 1L << id;
+                }
+            }
+            int[] exits = st.exitNodes;
+            if (exitCount + exits.length > exitNodes.length) {
+                exitNodes = Arrays.copyOf(exitNodes, Math.max(exitCount + exits.length, 2 * exitNodes.length));
+            }
+            System.arraycopy(exits, 0, exitNodes, exitCount, exits.length);
+            exitCount += exits.length;
+        }
+        if (exitCount == 0) {
+            return;
+        }
+        if (stateCount > 1) {
+            Arrays.sort(exitNodes, 0, exitCount); // the states' lists merged into trie order
+        }
+        TokenTrie t = trie;
         int base = r.mark();
-        r.nextBytes(nextBytes);
-        long[] first = nextBytes;
-        int n = t.nodeCount();
+        int pushed = 0; // the length of the prefix now pushed, kept in prefix[0 .. pushed)
+        int walkedTo = -1; // exit nodes below this node index lie in a subtree already walked
         try {
-            int i = 0;
-            while (i < n) {
-                int depth = t.depth(i);
-                int b = t.nodeByte(i);
-                if (depth == 1) {
-                    r.popTo(base);
-                    if ((first[b >>> 6] & (1L << b)) == 0) {
-                        i = t.subtreeEnd(i);
-                        continue;
-                    }
-                } else if (r.length() > base + depth - 1) {
-                    r.popTo(base + depth - 1);
+            for (int k = 0; k < exitCount; k++) {
+                int node = exitNodes[k];
+                if (node < walkedTo) {
+                    continue;
                 }
-                if (r.push(b)) {
-                    for (int k = t.tokenStart(i), end = t.tokenStart(i + 1); k < end; k++) {
-                        int id = t.tokenId(k);
-                        mask[id >>> 6] |= 1L << id;
-                    }
-                    i++;
-                } else {
-                    i = t.subtreeEnd(i);
+                // the path to the exit node's parent: inside the terminal, so always viable
+                int depth = t.depth(node) - 1;
+                for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
+                    path[d] = (byte) t.nodeByte(p);
                 }
+                int common = 0;
+                while (common < pushed && common < depth && prefix[common] == path[common]) {
+                    common++;
+                }
+                r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
+                for (int d = common; d < depth; d++) {
+                    prefix[d] = path[d];
+                    if (!r.push(path[d])) {
+                        throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+                    }
+                }
+                pushed = depth;
+                walkTrie(mask, node, t.subtreeEnd(node), base + depth);
+                walkedTo = t.subtreeEnd(node);
             }
         } finally {
             r.popTo(base);
+        }
+    }
+
+    /** The depth-first trie walk (layer 3): sets the bit of every text token that keeps the input viable. */
+    private void walkTrie(long[] mask) {
+        Recognizer r = recognizer;
+        int base = r.mark();
+        try {
+            walkTrie(mask, 0, trie.nodeCount(), base);
+        } finally {
+            r.popTo(base);
+        }
+    }
+
+    /**
+     * Walks the trie nodes {@code [from, to)}, a run of whole subtrees whose roots have depth
+     * {@code trie.depth(from)}, with the recognizer holding {@code base} bytes: the path to those
+     * roots' parent. Leaves the recognizer deeper than {@code base}; the caller pops.
+     */
+    private void walkTrie(long[] mask, int from, int to, int base) {
+        TokenTrie t = trie;
+        Recognizer r = recognizer;
+        int rootDepth = t.depth(from);
+        r.popTo(base);
+        r.nextBytes(nextBytes);
+        long[] first = nextBytes;
+        int i = from;
+        while (i < to) {
+            int depth = t.depth(i);
+            int b = t.nodeByte(i);
+            if (depth == rootDepth) {
+                r.popTo(base);
+                if ((first[b >>> 6] & (1L << b)) == 0) {
+                    i = t.subtreeEnd(i);
+                    continue;
+                }
+            } else if (r.length() > base + depth - rootDepth) {
+                r.popTo(base + depth - rootDepth);
+            }
+            if (r.push(b)) {
+                for (int k = t.tokenStart(i), end = t.tokenStart(i + 1); k < end; k++) {
+                    int id = t.tokenId(k);
+                    mask[id >>> 6] |= 1L << id;
+                }
+                i++;
+            } else {
+                i = t.subtreeEnd(i);
+            }
         }
     }
 

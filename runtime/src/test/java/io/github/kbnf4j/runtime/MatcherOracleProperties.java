@@ -66,6 +66,9 @@ class MatcherOracleProperties {
             assertEquals(expected, actual, "mask after " + steps.size() + " steps, consumed '"
                     + new String(consumed, java.nio.charset.StandardCharsets.ISO_8859_1) + "'\n" + text(tokens));
             assertEquals(expected.get(eos), m.isAccepting(), "accepting");
+            long[] walked = c.newMask();
+            m.fillMaskByTrieWalk(walked);
+            assertEquals(expected, BitSet.valueOf(walked), "the plain trie walk (layer 3 alone)");
             int action = random.nextInt(10);
             if (action < 6 && !expected.isEmpty()) {
                 int id = nth(expected, random.nextInt(expected.cardinality()));

@@ -78,6 +78,25 @@ class MatcherTest {
         assertFalse(m.isTerminated());
     }
 
+    /**
+     * Regression: exit subtrees under the inside paths "b" and then "bb": the walk of the first
+     * left its bytes pushed, and the second path was pushed on top of them.
+     */
+    @Test
+    void eachExitSubtreeIsWalkedFromItsOwnInsidePath() {
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : new String[] {"b", "ba", "bb", "bba", "bc", "bcd", "bax", "<eos>"}) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        Constraint c = Constraint.of(Grammar.compile("r.kbnf", "start ::= #\"b+\" (\"a\" | \"cd\");"),
+                Vocabulary.of("t", tokens, new int[] {7}, new int[0]));
+        Matcher m = c.newMatcher();
+        assertEquals(List.of(0, 1, 2, 3, 4, 5), allowed(m));
+        long[] walked = c.newMask();
+        m.fillMaskByTrieWalk(walked);
+        assertArrayEquals(walked, m.mask());
+    }
+
     @Test
     void specialAndBytelessIdsAreNeverAllowedAndUnknownIdsAreReported() {
         Matcher m = constraint().newMatcher();

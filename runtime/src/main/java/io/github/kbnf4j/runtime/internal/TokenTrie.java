@@ -26,6 +26,8 @@ public final class TokenTrie {
     private final int[] tokenStart;
     private final int[] tokenIds;
     private final int maxDepth;
+    /** node -> its parent node, or -1 for a child of the root. */
+    private final int[] parent;
 
     /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
     public TokenTrie(PackedTokens tokens) {
@@ -43,6 +45,7 @@ public final class TokenTrie {
         byte[] nb = new byte[cap];
         int[] dp = new int[cap];
         int[] end = new int[cap];
+        int[] up = new int[cap];
         int[] lastNode = new int[count];
         int[] path = new int[256];
         int nodes = 0;
@@ -67,6 +70,7 @@ public final class TokenTrie {
                 }
                 nb[nodes] = tokens.byteAt(id, d);
                 dp[nodes] = d + 1;
+                up[nodes] = pathLen == 0 ? -1 : path[pathLen - 1];
                 path[pathLen++] = nodes;
                 nodes++;
             }
@@ -91,6 +95,7 @@ public final class TokenTrie {
         this.nodeByte = Arrays.copyOf(nb, nodes);
         this.depth = Arrays.copyOf(dp, nodes);
         this.subtreeEnd = Arrays.copyOf(end, nodes);
+        this.parent = Arrays.copyOf(up, nodes);
         this.tokenStart = starts;
         this.tokenIds = ids;
         this.maxDepth = deepest;
@@ -128,6 +133,11 @@ public final class TokenTrie {
     /** The depth of node {@code i} (its token prefix length), 1 for the root's children. */
     public int depth(int i) {
         return depth[i];
+    }
+
+    /** The parent of node {@code i}, or -1 if it is a child of the root. */
+    public int parent(int i) {
+        return parent[i];
     }
 
     /** One past the last node of node {@code i}'s subtree. */
