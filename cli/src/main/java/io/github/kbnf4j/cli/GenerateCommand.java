@@ -7,6 +7,7 @@ import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -102,7 +103,8 @@ final class GenerateCommand implements Callable<Integer> {
         }
         Generator generator = new Generator(Constraint.of(g, v), maxTokens);
         SplitMix64 seeds = new SplitMix64(seed);
-        OutputStream out = new BufferedOutputStream(parent == null ? System.out : parent.stdout(), 1 << 16);
+        OutputStream target = parent == null ? System.out : parent.stdout();
+        OutputStream out = new BufferedOutputStream(target, 1 << 16);
         int exit = 0;
         try {
             for (int k = 1; k <= count; k++) {
@@ -127,6 +129,9 @@ final class GenerateCommand implements Callable<Integer> {
                 }
                 out.write('\n');
                 out.flush();
+                if (target instanceof PrintStream && ((PrintStream) target).checkError()) {
+                    break;  // stdout was closed (generate | head): stop quietly, as Unix tools do
+                }
             }
         } catch (RecognizerLimitException e) {
             err.println("kbnf4j generate: recognizer limit: " + e.getMessage());
