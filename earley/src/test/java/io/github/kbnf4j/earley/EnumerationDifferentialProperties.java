@@ -91,17 +91,6 @@ class EnumerationDifferentialProperties {
     }
 
     static int maxLength(int alphabetSize) {
-        int length = 0;
-        long total = 1;
-        long power = 1;
-        while (length < MAX_LENGTH) {
-            power *= alphabetSize;
-            if (total + power > STRING_BUDGET) {
-                break;
-            }
-            total += power;
-            length++;
-        }
-        return length;
+        return RandomGrammars.enumerationLength(alphabetSize, STRING_BUDGET, MAX_LENGTH);
     }
 }

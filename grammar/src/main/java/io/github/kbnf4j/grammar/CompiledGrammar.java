@@ -48,6 +48,8 @@ public final class CompiledGrammar {
     private final int[] dfaNext;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
+    /** global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting). */
+    private final int[] dfaBytesToAccept;
     /** terminal -> how it was written, e.g. {@code "true"} or {@code #"[0-9]+"}. */
     private final String[] terminalDescriptions;
     private final List<Diagnostic> warnings;
@@ -68,6 +70,7 @@ public final class CompiledGrammar {
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
+        this.dfaBytesToAccept = distancesToAcceptance();
         assert firstProduction.length == nonterminalNames.length + 1;
         assert productionDot0.length == productionLhs.length + 1;
         assert rhs.length == dotProduction.length && rhs.length == productionDot0[productionLhs.length];
@@ -181,6 +184,59 @@ public final class CompiledGrammar {
     /** Whether global DFA state {@code state} ends a match of its terminal. */
     public boolean dfaAccepting(int state) {
         return (dfaAccepting[state >>> 6] & (1L << state)) != 0;
+    }
+
+    /**
+     * The fewest bytes that lead from global DFA state {@code state} to an accepting state of its
+     * terminal: 0 if it is accepting. Always finite: every state of a compiled grammar can reach
+     * acceptance.
+     */
+    public int dfaBytesToAccept(int state) {
+        return dfaBytesToAccept[state];
+    }
+
+    /** Breadth-first search backwards from the accepting states over the reversed transitions. */
+    private int[] distancesToAcceptance() {
+        int states = dfaStateCount();
+        int[] predecessorStart = new int[states + 1];
+        for (int i = 0; i < dfaNext.length; i++) {
+            if (dfaNext[i] >= 0) {
+                predecessorStart[dfaNext[i] + 1]++;
+            }
+        }
+        for (int s = 0; s < states; s++) {
+            predecessorStart[s + 1] += predecessorStart[s];
+        }
+        int[] fill = java.util.Arrays.copyOf(predecessorStart, states);
+        int[] predecessors = new int[predecessorStart[states]];
+        for (int i = 0; i < dfaNext.length; i++) {
+            if (dfaNext[i] >= 0) {
+                predecessors[fill[dfaNext[i]]++] = i >>> 8;
+            }
+        }
+        int[] dist = new int[states];
+        java.util.Arrays.fill(dist, -1);
+        int[] queue = new int[states];
+        int head = 0;
+        int tail = 0;
+        for (int s = 0; s < states; s++) {
+            if (dfaAccepting(s)) {
+                dist[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        while (head < tail) {
+            int s = queue[head++];
+            for (int k = predecessorStart[s]; k < predecessorStart[s + 1]; k++) {
+                int p = predecessors[k];
+                if (dist[p] < 0) {
+                    dist[p] = dist[s] + 1;
+                    queue[tail++] = p;
+                }
+            }
+        }
+        assert java.util.Arrays.stream(dist).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
+        return dist;
     }
 
     /** Warnings found while compiling (unreachable rules, a start rule that never completes, ...). */

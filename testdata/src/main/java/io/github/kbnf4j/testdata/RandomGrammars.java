@@ -195,4 +195,24 @@ public final class RandomGrammars {
             collect(ex.inner(), chars, wide);
         }
     }
+
+    /**
+     * The longest length {@code L <= maxLength} such that all strings of length at most {@code L}
+     * over an alphabet of {@code alphabetSize} bytes number at most {@code budget}: how deep an
+     * exhaustive enumeration of a random grammar's short strings may go.
+     */
+    public static int enumerationLength(int alphabetSize, int budget, int maxLength) {
+        int length = 0;
+        long total = 1;
+        long power = 1;
+        while (length < maxLength) {
+            power *= alphabetSize;
+            if (total + power > budget) {
+                break;
+            }
+            total += power;
+            length++;
+        }
+        return length;
+    }
 }

@@ -97,7 +97,10 @@ final class SentenceGenerator {
         for (int d = 0; d < prodSymbols.length; d++) {
             prodSymbols[d] = g.symbolAfterDot(d);
         }
-        dist = distancesToAcceptance(g);
+        dist = new int[g.dfaStateCount()];
+        for (int s = 0; s < dist.length; s++) {
+            dist[s] = g.dfaBytesToAccept(s);
+        }
         int states = g.dfaStateCount();
         liveStart = new int[states + 1];
         long[] keys = new long[256];
@@ -367,55 +370,6 @@ final class SentenceGenerator {
             s = g.dfaNext(s, b);
         }
         return liveStart[s + 1] == liveStart[s] ? out.toByteArray() : null;
-    }
-
-    /** Per DFA state, the fewest bytes to an accepting state ({@link #ENDLESS} if none): BFS on reversed edges. */
-    private static int[] distancesToAcceptance(CompiledGrammar g) {
-        int states = g.dfaStateCount();
-        int[] predecessorCount = new int[states + 1];
-        for (int s = 0; s < states; s++) {
-            for (int b = 0; b < 256; b++) {
-                int next = g.dfaNext(s, b);
-                if (next >= 0) {
-                    predecessorCount[next + 1]++;
-                }
-            }
-        }
-        for (int s = 0; s < states; s++) {
-            predecessorCount[s + 1] += predecessorCount[s];
-        }
-        int[] fill = Arrays.copyOf(predecessorCount, states);
-        int[] predecessors = new int[predecessorCount[states]];
-        for (int s = 0; s < states; s++) {
-            for (int b = 0; b < 256; b++) {
-                int next = g.dfaNext(s, b);
-                if (next >= 0) {
-                    predecessors[fill[next]++] = s;
-                }
-            }
-        }
-        int[] dist = new int[states];
-        Arrays.fill(dist, ENDLESS);
-        int[] queue = new int[states];
-        int head = 0;
-        int tail = 0;
-        for (int s = 0; s < states; s++) {
-            if (g.dfaAccepting(s)) {
-                dist[s] = 0;
-                queue[tail++] = s;
-            }
-        }
-        while (head < tail) {
-            int s = queue[head++];
-            for (int i = predecessorCount[s]; i < predecessorCount[s + 1]; i++) {
-                int p = predecessors[i];
-                if (dist[p] == ENDLESS) {
-                    dist[p] = dist[s] + 1;
-                    queue[tail++] = p;
-                }
-            }
-        }
-        return dist;
     }
 
     /** Reads choices in order; {@code 0} once they run out. Choice 0 always means "the simplest". */

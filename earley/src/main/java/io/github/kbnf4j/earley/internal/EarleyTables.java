@@ -93,57 +93,11 @@ public final class EarleyTables {
             }
         }
         start = g.startNonterminal();
-        bytesToAccept = distancesToAcceptance(g, states);
+        bytesToAccept = new int[states];
+        for (int st = 0; st < states; st++) {
+            bytesToAccept[st] = g.dfaBytesToAccept(st);
+        }
         bytesToFinish = distancesToFinish(g, symbol, terminalStart, bytesToAccept);
-    }
-
-    /** Backward breadth-first search from the accepting states over the reversed transitions. */
-    private static int[] distancesToAcceptance(CompiledGrammar g, int states) {
-        int[] dist = new int[states];
-        java.util.Arrays.fill(dist, NEVER);
-        // reversed edges, packed: predecessors of s are pred[predStart[s] .. predStart[s + 1])
-        int[] count = new int[states + 1];
-        for (int s = 0; s < states; s++) {
-            for (int b = 0; b < 256; b++) {
-                int t = g.dfaNext(s, b);
-                if (t >= 0) {
-                    count[t + 1]++;
-                }
-            }
-        }
-        for (int s = 0; s < states; s++) {
-            count[s + 1] += count[s];
-        }
-        int[] pred = new int[count[states]];
-        int[] fill = java.util.Arrays.copyOf(count, states);
-        for (int s = 0; s < states; s++) {
-            for (int b = 0; b < 256; b++) {
-                int t = g.dfaNext(s, b);
-                if (t >= 0 && (b == 0 || g.dfaNext(s, b - 1) != t)) {
-                    pred[fill[t]++] = s;
-                }
-            }
-        }
-        int[] queue = new int[states];
-        int head = 0;
-        int tail = 0;
-        for (int s = 0; s < states; s++) {
-            if (g.dfaAccepting(s)) {
-                dist[s] = 0;
-                queue[tail++] = s;
-            }
-        }
-        while (head < tail) {
-            int t = queue[head++];
-            for (int k = count[t]; k < fill[t]; k++) {
-                int s = pred[k];
-                if (dist[s] == NEVER) {
-                    dist[s] = dist[t] + 1;
-                    queue[tail++] = s;
-                }
-            }
-        }
-        return dist;
     }
 
     /**
