@@ -425,34 +425,73 @@ public final class Matcher {
         int base = r.mark();
         int pushed = 0; // the length of the prefix now pushed, kept in prefix[0 .. pushed)
         int walkedTo = -1; // exit nodes below this node index lie in a subtree already walked
+        int previousParent = -2;
         try {
             for (int k = 0; k < exitCount; k++) {
                 int node = exitNodes[k];
                 if (node < walkedTo) {
                     continue;
                 }
-                // the path to the exit node's parent: inside the terminal, so always viable
+                int parent = t.parent(node);
                 int depth = t.depth(node) - 1;
-                for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
-                    path[d] = (byte) t.nodeByte(p);
-                }
-                int common = 0;
-                while (common < pushed && common < depth && prefix[common] == path[common]) {
-                    common++;
-                }
-                r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
-                for (int d = common; d < depth; d++) {
-                    prefix[d] = path[d];
-                    if (!r.push(path[d])) {
-                        throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+                if (parent != previousParent) {
+                    // the path to the exit node's parent: inside the terminal, so always viable
+                    for (int p = parent, d = depth - 1; p >= 0; p = t.parent(p), d--) {
+                        path[d] = (byte) t.nodeByte(p);
                     }
+                    int common = 0;
+                    while (common < pushed && common < depth && prefix[common] == path[common]) {
+                        common++;
+                    }
+                    r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
+                    for (int d = common; d < depth; d++) {
+                        prefix[d] = path[d];
+                        if (!r.push(path[d])) {
+                            throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+                        }
+                    }
+                    pushed = depth;
+                    previousParent = parent;
+                    r.nextBytes(nextBytes); // shared by the siblings that follow
+                } else {
+                    r.popTo(base + depth);
                 }
-                pushed = depth;
-                walkTrie(mask, node, t.subtreeEnd(node), base + depth);
+                int b = t.nodeByte(node);
                 walkedTo = t.subtreeEnd(node);
+                if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
+                    walkSubtree(mask, node, base + depth);
+                }
             }
         } finally {
             r.popTo(base);
+        }
+    }
+
+    /**
+     * Walks the subtree of trie node {@code root}, whose byte is known to be allowed, with the
+     * recognizer holding {@code base} bytes (the path to the root's parent). Leaves the recognizer
+     * deeper; the caller pops.
+     */
+    private void walkSubtree(long[] mask, int root, int base) {
+        TokenTrie t = trie;
+        Recognizer r = recognizer;
+        int rootDepth = t.depth(root);
+        int i = root;
+        int end = t.subtreeEnd(root);
+        while (i < end) {
+            int keep = base + t.depth(i) - rootDepth;
+            if (r.length() > keep) {
+                r.popTo(keep);
+            }
+            if (r.push(t.nodeByte(i))) {
+                for (int k = t.tokenStart(i), stop = t.tokenStart(i + 1); k < stop; k++) {
+                    int id = t.tokenId(k);
+                    mask[id >>> 6] |= 1L << id;
+                }
+                i++;
+            } else {
+                i = t.subtreeEnd(i);
+            }
         }
     }
 
