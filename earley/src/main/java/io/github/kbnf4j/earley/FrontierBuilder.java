@@ -44,6 +44,10 @@ final class FrontierBuilder {
     /** Distinct origin positions, then sorted descending for ranks. */
     private int[] positions = new int[32];
     private int positionCount;
+    /** position -> its rank, valid when {@code rankStamp[position] == stamp}. */
+    private int[] rankOf = new int[64];
+    private int[] rankStamp = new int[64];
+    private int stamp;
     private int[] order = new int[64];
     private int[] scanD;
     private int[] scanS;
@@ -78,6 +82,16 @@ final class FrontierBuilder {
         nodeCount = 0;
         itemCount = 0;
         positionCount = 0;
+        if (rankOf.length < chart.sets()) {
+            int n = Math.max(chart.sets(), 2 * rankOf.length);
+            rankOf = new int[n];
+            rankStamp = new int[n];
+            stamp = 0;
+        }
+        if (++stamp == Integer.MAX_VALUE) {
+            Arrays.fill(rankStamp, 0);
+            stamp = 1;
+        }
         int[] lhs = tables.lhs;
         int[] symbol = tables.symbol;
         int scanFrom = chart.scanStart(current);
@@ -120,17 +134,11 @@ final class FrontierBuilder {
             }
             itemEnd[x] = itemCount;
         }
-        // Ranks: distinct origin positions, most recent first.
+        // Ranks: the distinct origin positions, most recent first.
         Arrays.sort(positions, 0, positionCount);
-        int distinct = 0;
-        for (int k = positionCount - 1; k >= 0; k--) {
-            if (distinct == 0 || positions[k] != order[distinct - 1]) {
-                order = grow(order, distinct + 1);
-                order[distinct++] = positions[k];
-            }
+        for (int k = 0; k < positionCount; k++) {
+            rankOf[positions[k]] = positionCount - 1 - k;
         }
-        System.arraycopy(order, 0, positions, 0, distinct);
-        positionCount = distinct;
 
         out.clear();
         out.add(chart.flags(current) & Chart.ACCEPTING);
@@ -163,7 +171,7 @@ final class FrontierBuilder {
                 for (int k2 = from; k2 < to; k2++) {
                     order[k2 - from] = k2;
                 }
-                IntArrays.quickSort(order, 0, to - from, itemOrder);
+                sort(order, to - from, itemOrder);
                 for (int k2 = 0; k2 < to - from; k2++) {
                     out.add(itemD[order[k2]]);
                     out.add(rank(itemOrigin[order[k2]]));
@@ -186,22 +194,29 @@ final class FrontierBuilder {
         for (int k = 0; k < n; k++) {
             order[k] = k;
         }
-        IntArrays.quickSort(order, 0, n, comparator);
+        sort(order, n, comparator);
+    }
+
+    /** Sorts {@code a[0 .. n)}: insertion sort when short (the usual case), else fastutil's quicksort. */
+    private static void sort(int[] a, int n, IntComparator comparator) {
+        if (n > 16) {
+            IntArrays.quickSort(a, 0, n, comparator);
+            return;
+        }
+        for (int i = 1; i < n; i++) {
+            int x = a[i];
+            int j = i - 1;
+            while (j >= 0 && comparator.compare(a[j], x) > 0) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = x;
+        }
     }
 
     /** The rank of origin position {@code p} (0 = most recent), or -1 if it is not involved. */
     private int rank(int p) {
-        int lo = 0;
-        int hi = positionCount;
-        while (lo < hi) { // positions are descending
-            int m = (lo + hi) >>> 1;
-            if (positions[m] > p) {
-                lo = m + 1;
-            } else {
-                hi = m;
-            }
-        }
-        return lo < positionCount && positions[lo] == p ? lo : -1;
+        return p < rankStamp.length && rankStamp[p] == stamp ? rankOf[p] : -1;
     }
 
     private void node(int n, int origin) {
@@ -237,7 +252,12 @@ final class FrontierBuilder {
         position(origin);
     }
 
+    /** Notes origin position {@code p} (each distinct position once). */
     private void position(int p) {
+        if (rankStamp[p] == stamp) {
+            return;
+        }
+        rankStamp[p] = stamp;
         positions = grow(positions, positionCount + 1);
         positions[positionCount++] = p;
     }
