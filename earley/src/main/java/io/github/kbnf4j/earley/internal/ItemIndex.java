@@ -7,39 +7,32 @@ package io.github.kbnf4j.earley.internal;
  *
  * <p>Keys are scan items {@code (dotted rule, origin, DFA state)}, waiting items
  * {@code (dotted rule, origin)} and completions {@code (nonterminal, origin)}; the kind keeps them
- * apart. The table never shrinks; it doubles when half full, so a set of {@code k} keys costs
- * {@code O(k)} expected time and no allocation once the table has reached its working size.
+ * apart. A slot is five consecutive ints (stamp, kind, a, b, c) of one array, so a probe touches
+ * one cache line. The table never shrinks; it doubles when half full, so a set of {@code k} keys
+ * costs {@code O(k)} expected time and no allocation once the table has reached its working size.
  *
  * <p>Not thread-safe: it belongs to one recognizer.
  */
 public final class ItemIndex {
-    private int[] stamps;
-    private int[] kinds;
-    private int[] as;
-    private int[] bs;
-    private int[] cs;
+    private static final int STRIDE = 5;
+
+    private int[] slots;
     private int mask;
     private int size;
     private int generation = 1;
 
     public ItemIndex() {
-        allocate(256);
-    }
-
-    private void allocate(int capacity) {
-        stamps = new int[capacity];
-        kinds = new int[capacity];
-        as = new int[capacity];
-        bs = new int[capacity];
-        cs = new int[capacity];
-        mask = capacity - 1;
+        slots = new int[256 * STRIDE];
+        mask = 255;
     }
 
     /** Forgets every key (O(1)). */
     public void clear() {
         size = 0;
         if (++generation == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(stamps, 0);
+            for (int i = 0; i < slots.length; i += STRIDE) {
+                slots[i] = 0;
+            }
             generation = 1;
         }
     }
@@ -51,46 +44,44 @@ public final class ItemIndex {
 
     /** Adds the key; returns whether it was new. */
     public boolean add(int kind, int a, int b, int c) {
-        if (2 * (size + 1) > stamps.length) {
+        if (2 * (size + 1) > mask + 1) {
             grow();
         }
-        int i = hash(kind, a, b, c) & mask;
+        int[] s = slots;
         int gen = generation;
-        int[] st = stamps;
-        while (st[i] == gen) {
-            if (as[i] == a && bs[i] == b && cs[i] == c && kinds[i] == kind) {
+        int m = mask;
+        int i = hash(kind, a, b, c) & m;
+        while (true) {
+            int at = i * STRIDE;
+            if (s[at] != gen) {
+                s[at] = gen;
+                s[at + 1] = kind;
+                s[at + 2] = a;
+                s[at + 3] = b;
+                s[at + 4] = c;
+                size++;
+                return true;
+            }
+            if (s[at + 2] == a && s[at + 3] == b && s[at + 4] == c && s[at + 1] == kind) {
                 return false;
             }
-            i = (i + 1) & mask;
+            i = (i + 1) & m;
         }
-        st[i] = gen;
-        kinds[i] = kind;
-        as[i] = a;
-        bs[i] = b;
-        cs[i] = c;
-        size++;
-        return true;
     }
 
     private void grow() {
-        int[] oldStamps = stamps;
-        int[] oldKinds = kinds;
-        int[] oldA = as;
-        int[] oldB = bs;
-        int[] oldC = cs;
+        int[] old = slots;
         int gen = generation;
-        allocate(oldStamps.length * 2);
-        for (int j = 0; j < oldStamps.length; j++) {
-            if (oldStamps[j] == gen) {
-                int i = hash(oldKinds[j], oldA[j], oldB[j], oldC[j]) & mask;
-                while (stamps[i] == gen) {
+        int capacity = 2 * (mask + 1);
+        slots = new int[capacity * STRIDE];
+        mask = capacity - 1;
+        for (int j = 0; j < old.length; j += STRIDE) {
+            if (old[j] == gen) {
+                int i = hash(old[j + 1], old[j + 2], old[j + 3], old[j + 4]) & mask;
+                while (slots[i * STRIDE] == gen) {
                     i = (i + 1) & mask;
                 }
-                stamps[i] = gen;
-                kinds[i] = oldKinds[j];
-                as[i] = oldA[j];
-                bs[i] = oldB[j];
-                cs[i] = oldC[j];
+                System.arraycopy(old, j, slots, i * STRIDE, STRIDE);
             }
         }
     }
