@@ -7,12 +7,14 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
- * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes. Exit codes: 0 success, 1 input
+ * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code bench GRAMMAR --vocab V
+ * --corpus FILE.jsonl} runs the replay benchmark (DESIGN.md §7). Exit codes: 0 success, 1 input
  * rejected, 2 grammar or usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile KBNF grammars and check input against them.",
-        subcommands = {CompileCommand.class, CheckCommand.class, CommandLine.HelpCommand.class},
+        description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input against "
+                + "them, benchmark token masks on a corpus.",
+        subcommands = {CompileCommand.class, CheckCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check)", "2:grammar or usage error",
             "3:input incomplete, a valid prefix (check)"})
