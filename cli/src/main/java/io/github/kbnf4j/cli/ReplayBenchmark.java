@@ -61,7 +61,8 @@ import java.util.stream.Stream;
  * Step times are kept in a {@code long[]} per pass (8 bytes a step: 51 MB for 6.4 M steps);
  * percentiles are exact (nearest rank on a sorted copy). Peak heap is the sum of the peaks of
  * the heap memory pools since {@link #resetPeakHeap()}, so it includes the corpus's token ids and
- * these arrays.
+ * these arrays, and garbage not yet collected (it grows with {@code -Xmx}); the heap after a full
+ * collection at the end ({@code heap_after_gc_mb}) is what stays live.
  *
  * <p>Not thread-safe; single-threaded by design (one decode loop).
  */
@@ -407,8 +408,8 @@ final class ReplayBenchmark {
             int documents, int documentsSkipped, int documentsFailed, long steps, int violations,
             int notAcceptingAtEnd, int acceptMismatches, int limitErrors, int passes, boolean passesAgree,
             Preparation preparation, double constraintMs, Latency cold, Latency warm, Double cacheHitRate,
-            double peakHeapMb, double oracleRate, long oracleSeed, long oracleChecks, long oracleMismatches,
-            String jvm) {
+            double peakHeapMb, double heapAfterGcMb, double oracleRate, long oracleSeed, long oracleChecks,
+            long oracleMismatches, String jvm) {
 
         /** One line of JSON (no line break). */
         String toJson() {
@@ -455,6 +456,8 @@ final class ReplayBenchmark {
                 }
                 g.writeFieldName("peak_heap_mb");
                 g.writeNumber(round(peakHeapMb, 1));
+                g.writeFieldName("heap_after_gc_mb");
+                g.writeNumber(round(heapAfterGcMb, 1));
                 if (oracleRate > 0) {
                     g.writeNumberField("oracle_rate", oracleRate);
                     g.writeNumberField("oracle_seed", oracleSeed);
@@ -513,10 +516,12 @@ final class ReplayBenchmark {
         // Constraint will expose its hit/miss counts (probably constraint.cacheStats()): report
         // hits / (hits + misses) over all passes here. Until then the rate is unknown: null.
         Double cacheHitRate = null;
+        double peakHeapMb = peakHeapMb();
+        double heapAfterGcMb = heapAfterGcMb();
         return new Result(grammarName, vocabulary.name(), vocabulary.size(), vocabulary.eosIds(), corpus.files.size(),
                 corpus.documents(), corpus.skipped, first.failed, first.steps, first.violations,
                 first.notAcceptingAtEnd, first.acceptMismatches, first.limitErrors, options.passes(), agree,
-                preparation, constraintMs, cold, warm, cacheHitRate, peakHeapMb(), options.oracleRate(),
+                preparation, constraintMs, cold, warm, cacheHitRate, peakHeapMb, heapAfterGcMb, options.oracleRate(),
                 options.oracleSeed(), first.oracleChecks, first.oracleMismatches, jvm());
     }
 
@@ -699,6 +704,16 @@ final class ReplayBenchmark {
             }
         }
         return sum / (1024.0 * 1024.0);
+    }
+
+    /**
+     * The heap in use after a full collection ({@link System#gc()}, untimed, at the end of the run),
+     * in MiB: what stays live — the grammar, vocabulary, trie, constraint with its filled tables,
+     * and the corpus's token ids.
+     */
+    static double heapAfterGcMb() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0);
     }
 
     /** The running JVM: version, name and vendor. */

@@ -109,7 +109,8 @@ class BenchCommandTest {
         assertTrue(r.get("passes_agree").asBoolean());
         assertEquals("cl100k_base", r.get("vocab").asText());
         assertEquals("[100257]", r.get("eos").toString());
-        for (String ms : List.of("compile_ms", "vocab_ms", "constraint_ms", "corpus_ms", "peak_heap_mb")) {
+        for (String ms : List.of("compile_ms", "vocab_ms", "constraint_ms", "corpus_ms", "peak_heap_mb",
+                "heap_after_gc_mb")) {
             assertTrue(r.get(ms).isNumber() && r.get(ms).asDouble() > 0, ms + " in " + r);
         }
         assertLatency(r.get("cold"));
