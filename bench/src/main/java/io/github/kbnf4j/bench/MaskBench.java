@@ -4,6 +4,7 @@ import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.runtime.Constraint;
+import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Matcher;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The time of one {@link Matcher#fillMask(long[])} with the built-in {@code json} grammar at
  * representative states of a JSON decode, on a warm constraint (the lazily computed per-state
  * token tables are filled by one mask in the setup, as after the first documents of a decode).
+ * With {@code cache=off} the constraint has no mask cache, so every mask is computed (layers 2 and
+ * 3 of DESIGN.md §5); with {@code cache=on} (the default 64 MiB cache) the setup's mask is cached
+ * and every measured mask is a cache hit (layer 1: the frontier key and a copy of the mask).
  *
  * <p>States ({@code @Param state}), each the matcher after a prefix:
  * <ul>
@@ -61,6 +65,10 @@ public class MaskBench {
     @Param({"keyStart", "inString", "inNumber", "afterValue"})
     public String state;
 
+    /** The mask cache: {@code off} (every mask computed) or {@code on} (every mask a cache hit). */
+    @Param({"off", "on"})
+    public String cache;
+
     private Matcher matcher;
     private long[] mask;
 
@@ -84,7 +92,9 @@ public class MaskBench {
     public void setUp() {
         Vocabulary v = BenchVocabularies.load(vocab);
         CompiledGrammar json = Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT);
-        Constraint constraint = Constraint.of(json, v);
+        ConstraintOptions options = cache.equals("on") ? ConstraintOptions.DEFAULT
+                : ConstraintOptions.DEFAULT.withMaskCacheBytes(0);
+        Constraint constraint = Constraint.of(json, v, options);
         matcher = constraint.newMatcher();
         if (!matcher.acceptBytes(prefix(state).getBytes(StandardCharsets.UTF_8))) {
             throw new IllegalStateException("the prefix of " + state + " is not viable JSON");
@@ -95,7 +105,8 @@ public class MaskBench {
         for (long w : mask) {
             allowed += Long.bitCount(w);
         }
-        System.out.printf("%n%s %s after %s: %d of %d tokens allowed%n", vocab, state, prefix(state), allowed, v.size());
+        System.out.printf("%n%s %s after %s: %d of %d tokens allowed; cache %s%n", vocab, state, prefix(state), allowed,
+                v.size(), constraint.cacheStats());
     }
 
     @Benchmark

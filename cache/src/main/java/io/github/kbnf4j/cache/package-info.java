@@ -1,4 +1,7 @@
 /**
- * Compaction of Earley frontiers into cache keys and the byte-weighted mask cache (DESIGN.md §5 layer 1). Not built yet: the fast-masks issue fills this package.
+ * The mask cache (DESIGN.md §5, layer 1): {@link io.github.kbnf4j.cache.MaskCache} maps the
+ * canonical frontier of a recognizer ({@link io.github.kbnf4j.earley.Frontier}, computed by the
+ * earley module, which owns the chart) to the token mask of that state, in a Caffeine cache bounded
+ * in bytes; {@link io.github.kbnf4j.cache.MaskCacheStats} reports its hits and size.
  */
 package io.github.kbnf4j.cache;

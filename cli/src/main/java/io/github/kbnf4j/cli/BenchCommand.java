@@ -3,6 +3,7 @@ package io.github.kbnf4j.cli;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
 import io.github.kbnf4j.runtime.internal.TokenTries;
 import java.io.IOException;
@@ -44,14 +45,8 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     GrammarArguments grammar;
 
-    @Option(names = "--vocab", required = true, paramLabel = "V",
-            description = {"The vocabulary: cl100k, o200k, r50k or p50k (shipped, no download), or a path: "
-                    + "a Hugging Face tokenizer.json, a folder holding one, or a *.tiktoken file."})
-    String vocab;
-
-    @Option(names = "--eos", split = ",", paramLabel = "ID",
-            description = "End-of-sequence ids, comma-separated, replacing the vocabulary's own.")
-    int[] eos;
+    @Mixin
+    VocabularyArguments vocabulary;
 
     @Option(names = "--corpus", required = true, paramLabel = "FILE|DIR",
             description = "A JSON Lines corpus, or a directory whose *.jsonl files are read in name order; "
@@ -71,6 +66,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--oracle-seed", paramLabel = "S",
             description = "Seed that picks the oracle's steps (default: ${DEFAULT-VALUE}).")
     long oracleSeed = 20250101L;
+
+    @Option(names = "--mask-cache-mb", paramLabel = "MB",
+            description = "Bound of the constraint's mask cache in MiB, 0 for none (default: ${DEFAULT-VALUE}).")
+    long maskCacheMb = ConstraintOptions.DEFAULT.maskCacheBytes() >> 20;
 
     @Option(names = "--limit-documents", paramLabel = "N",
             description = "Replay only the first N documents (default: all).")
@@ -98,7 +97,11 @@ final class BenchCommand implements Callable<Integer> {
         ReplayBenchmark.resetPeakHeap();
         ReplayBenchmark.Options options;
         try {
-            options = new ReplayBenchmark.Options(passes, oracleRate, oracleSeed, progress ? err : null, err);
+            if (maskCacheMb > (Long.MAX_VALUE >> 20)) {
+                throw new IllegalArgumentException("--mask-cache-mb is too large: " + maskCacheMb);
+            }
+            options = new ReplayBenchmark.Options(passes, oracleRate, oracleSeed, maskCacheMb << 20,
+                    progress ? err : null, err);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());
             return Main.EXIT_GRAMMAR_ERROR;
@@ -130,7 +133,7 @@ final class BenchCommand implements Callable<Integer> {
         double compileMs = (System.nanoTime() - t0) / 1e6;
 
         t0 = System.nanoTime();
-        Vocabulary v = loadVocabulary(err);
+        Vocabulary v = vocabulary.loadReporting(err, "bench", false);
         if (v == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
@@ -164,30 +167,10 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Loads {@code --vocab} and applies {@code --eos}; null after printing the problem. */
-    private Vocabulary loadVocabulary(PrintWriter err) {
-        Vocabulary v;
-        try {
-            v = Vocabulary.load(vocab);
-        } catch (IOException | IllegalArgumentException e) {
-            err.println("kbnf4j bench: cannot load vocabulary " + vocab + ": " + e.getMessage());
-            return null;
-        }
-        if (eos != null) {
-            try {
-                v = v.withEos(eos);
-            } catch (IllegalArgumentException e) {
-                err.println("kbnf4j bench: --eos: " + e.getMessage());
-                return null;
-            }
-        }
-        return v;
-    }
-
     /** jtokkit's encoder for a vocabulary shipped in jtokkit (ordinary text, no special tokens), else null. */
     private Function<String, int[]> encoder(Vocabulary v) {
         try {
-            Vocabulary.jtokkit(vocab); // throws for anything but a jtokkit name, the way Vocabulary.load decides
+            Vocabulary.jtokkit(vocabulary.vocab); // throws for anything but a jtokkit name, the way Vocabulary.load decides
         } catch (IllegalArgumentException e) {
             return null;
         }

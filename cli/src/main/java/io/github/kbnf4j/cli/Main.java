@@ -1,25 +1,29 @@
 package io.github.kbnf4j.cli;
 
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
- * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code bench GRAMMAR --vocab V
+ * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code mask} prints the tokens
+ * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
  * --corpus FILE.jsonl} runs the replay benchmark (DESIGN.md §7). Exit codes: 0 success, 1 input
- * rejected, 2 grammar or usage error, 3 input incomplete (a valid prefix, for {@code check}).
+ * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
+ * usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input against "
-                + "them, benchmark token masks on a corpus.",
-        subcommands = {CompileCommand.class, CheckCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input "
+                + "against them, print token masks, generate random sentences, benchmark masks on a corpus.",
+        subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
+            BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:input rejected (check)", "2:grammar or usage error",
-            "3:input incomplete, a valid prefix (check)"})
+        exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
+            "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})
 public final class Main implements Runnable {
-    /** Exit code of input that the grammar rejects. */
+    /** Exit code of input that the grammar rejects (a dead prefix for mask, a cut sentence for generate). */
     static final int EXIT_REJECTED = 1;
     /** Exit code of a grammar or usage error. */
     static final int EXIT_GRAMMAR_ERROR = 2;
@@ -29,17 +33,31 @@ public final class Main implements Runnable {
     /** What subcommands read as standard input ({@code -}); tests pass their own. */
     private final InputStream stdin;
 
+    /** Where subcommands write bytes ({@code generate}); tests pass their own. */
+    private final OutputStream stdout;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The command reading {@link System#in} as standard input. */
+    /** The command reading {@link System#in} and writing bytes to {@link System#out}. */
     public Main() {
-        this(System.in);
+        this(System.in, System.out);
     }
 
     /** The command reading {@code stdin} as standard input (for tests). */
     Main(InputStream stdin) {
+        this(stdin, System.out);
+    }
+
+    /** The command writing bytes to {@code stdout} (for tests). */
+    Main(OutputStream stdout) {
+        this(System.in, stdout);
+    }
+
+    /** The command reading {@code stdin} and writing bytes to {@code stdout} (for tests). */
+    Main(InputStream stdin, OutputStream stdout) {
         this.stdin = Objects.requireNonNull(stdin, "stdin");
+        this.stdout = Objects.requireNonNull(stdout, "stdout");
     }
 
     /** Runs the command line and exits with its code. */
@@ -57,6 +75,11 @@ public final class Main implements Runnable {
     /** What subcommands read as standard input. */
     InputStream stdin() {
         return stdin;
+    }
+
+    /** Where subcommands write bytes. */
+    OutputStream stdout() {
+        return stdout;
     }
 
     @Override

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import io.github.kbnf4j.cache.MaskCacheStats;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
+import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Matcher;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.BufferedReader;
@@ -43,8 +45,9 @@ import java.util.stream.Stream;
  * set in the mask (a miss is a <i>violation</i>: the document stops there, since the matcher
  * cannot consume the token), and go on; at the end of a document replayed completely, check that
  * the matcher is accepting. Pass 1 runs on a freshly built constraint (its lazily computed tables
- * empty: <i>cold</i>); passes 2.. reuse it (<i>warm</i>). Counts (violations and so on) come from
- * pass 1; every later pass must reproduce them ({@code passes_agree}).
+ * and its mask cache empty: <i>cold</i>); passes 2.. reuse it (<i>warm</i>). Counts (violations
+ * and so on) come from pass 1; every later pass must reproduce them ({@code passes_agree}). The
+ * mask cache's hit rate is reported for all passes, the cold one and the warm ones.
  *
  * <p>The mask and {@code acceptToken} must agree: a token outside the mask that is accepted
  * anyway (an incomplete mask) or a token in the mask that is refused (an unsound one) is counted
@@ -83,11 +86,16 @@ final class ReplayBenchmark {
      * @param passes the number of passes, at least 1 (pass 1 cold, the others warm)
      * @param oracleRate the fraction of pass-1 steps checked against the brute-force oracle, 0..1
      * @param oracleSeed the seed that picks those steps
+     * @param maskCacheBytes the bound of the constraint's mask cache, 0 for none
      * @param progress where progress lines go, or null for none
      * @param diagnostics where violations, oracle mismatches and limit errors are reported
      */
-    record Options(int passes, double oracleRate, long oracleSeed, PrintWriter progress, PrintWriter diagnostics) {
+    record Options(int passes, double oracleRate, long oracleSeed, long maskCacheBytes, PrintWriter progress,
+            PrintWriter diagnostics) {
         Options {
+            if (maskCacheBytes < 0) {
+                throw new IllegalArgumentException("--mask-cache-mb must not be negative, was " + (maskCacheBytes >> 20));
+            }
             if (passes < 1) {
                 throw new IllegalArgumentException("--passes must be at least 1, was " + passes);
             }
@@ -401,13 +409,59 @@ final class ReplayBenchmark {
     }
 
     /**
+     * The mask cache's counters (DESIGN.md §5, layer 1), cumulative since the constraint was made:
+     * after the cold pass, and at the end. Hit rates are hits over lookups, null without lookups
+     * (no cache, or no warm pass).
+     *
+     * @param boundBytes the cache's bound, 0 for no cache
+     */
+    record CacheSummary(long boundBytes, MaskCacheStats afterCold, MaskCacheStats atEnd) {
+        static Double rate(long hits, long misses) {
+            return hits + misses == 0 ? null : (double) hits / (hits + misses);
+        }
+
+        Double hitRate() {
+            return rate(atEnd.hits(), atEnd.misses());
+        }
+
+        Double coldHitRate() {
+            return rate(afterCold.hits(), afterCold.misses());
+        }
+
+        Double warmHitRate() {
+            return rate(atEnd.hits() - afterCold.hits(), atEnd.misses() - afterCold.misses());
+        }
+
+        void write(JsonGenerator g) throws IOException {
+            writeRate(g, "cache_hit_rate", hitRate());
+            writeRate(g, "cache_hit_rate_cold", coldHitRate());
+            writeRate(g, "cache_hit_rate_warm", warmHitRate());
+            g.writeFieldName("cache_bound_mb");
+            g.writeNumber(round(boundBytes / (1024.0 * 1024.0), 1));
+            g.writeNumberField("cache_entries", atEnd.entries());
+            g.writeFieldName("cache_mb");
+            g.writeNumber(round(atEnd.weightBytes() / (1024.0 * 1024.0), 1));
+            g.writeNumberField("cache_evictions", atEnd.evictions());
+        }
+
+        private static void writeRate(JsonGenerator g, String name, Double rate) throws IOException {
+            g.writeFieldName(name);
+            if (rate == null) {
+                g.writeNull();
+            } else {
+                g.writeNumber(round(rate, 4));
+            }
+        }
+    }
+
+    /**
      * The result: one JSON object ({@link #toJson()}) with the fields of DESIGN.md §7 and a few
      * more (see the README's Benchmarks section).
      */
     record Result(String grammar, String vocabulary, int vocabularySize, int[] eos, int corpusFiles,
             int documents, int documentsSkipped, int documentsFailed, long steps, int violations,
             int notAcceptingAtEnd, int acceptMismatches, int limitErrors, int passes, boolean passesAgree,
-            Preparation preparation, double constraintMs, Latency cold, Latency warm, Double cacheHitRate,
+            Preparation preparation, double constraintMs, Latency cold, Latency warm, CacheSummary cache,
             double peakHeapMb, double heapAfterGcMb, double oracleRate, long oracleSeed, long oracleChecks,
             long oracleMismatches, String jvm) {
 
@@ -448,12 +502,7 @@ final class ReplayBenchmark {
                 } else {
                     warm.write(g);
                 }
-                g.writeFieldName("cache_hit_rate");
-                if (cacheHitRate == null) {
-                    g.writeNull();
-                } else {
-                    g.writeNumber(round(cacheHitRate, 4));
-                }
+                cache.write(g);
                 g.writeFieldName("peak_heap_mb");
                 g.writeNumber(round(peakHeapMb, 1));
                 g.writeFieldName("heap_after_gc_mb");
@@ -488,11 +537,13 @@ final class ReplayBenchmark {
                     + " passes in one run; use --limit-documents, fewer --corpus files or fewer --passes");
         }
         long t0 = System.nanoTime();
-        Constraint constraint = Constraint.of(grammar, vocabulary);
+        Constraint constraint = Constraint.of(grammar, vocabulary,
+                ConstraintOptions.DEFAULT.withMaskCacheBytes(options.maskCacheBytes()));
         double constraintMs = (System.nanoTime() - t0) / 1e6;
 
         long[] coldNanos = new long[(int) corpus.steps];
         Pass first = replay(constraint, corpus, options, 1, coldNanos, 0);
+        MaskCacheStats afterCold = constraint.cacheStats();
         Latency cold = Latency.of(coldNanos, (int) first.steps);
         coldNanos = null; // the warm passes may need the memory
         Latency warm = null;
@@ -512,16 +563,13 @@ final class ReplayBenchmark {
             }
             warm = Latency.of(warmNanos, filled);
         }
-        // Layer 1 of DESIGN.md §5 (the mask cache, module cache) is not on main yet. When it lands,
-        // Constraint will expose its hit/miss counts (probably constraint.cacheStats()): report
-        // hits / (hits + misses) over all passes here. Until then the rate is unknown: null.
-        Double cacheHitRate = null;
+        CacheSummary cache = new CacheSummary(options.maskCacheBytes(), afterCold, constraint.cacheStats());
         double peakHeapMb = peakHeapMb();
         double heapAfterGcMb = heapAfterGcMb();
         return new Result(grammarName, vocabulary.name(), vocabulary.size(), vocabulary.eosIds(), corpus.files.size(),
                 corpus.documents(), corpus.skipped, first.failed, first.steps, first.violations,
                 first.notAcceptingAtEnd, first.acceptMismatches, first.limitErrors, options.passes(), agree,
-                preparation, constraintMs, cold, warm, cacheHitRate, peakHeapMb, heapAfterGcMb, options.oracleRate(),
+                preparation, constraintMs, cold, warm, cache, peakHeapMb, heapAfterGcMb, options.oracleRate(),
                 options.oracleSeed(), first.oracleChecks, first.oracleMismatches, jvm());
     }
 

@@ -52,6 +52,7 @@ public final class Recognizer {
     private final ItemIndex index = new ItemIndex();
     private final LeoChains leo;
     private ShortestCompletion shortest;
+    private FrontierBuilder frontierBuilder;
     /** nonterminal -> the {@link #generation} in which it was last predicted. */
     private final int[] predictedIn;
     private int generation;
@@ -343,6 +344,19 @@ public final class Recognizer {
         }
         int d = shortest.bytesToAccept(chart);
         return d >= EarleyTables.NEVER ? -1 : d;
+    }
+
+    /**
+     * Writes the canonical {@link Frontier} of the current state into {@code into}: equal frontiers
+     * mean equal futures (the same continuations are viable, the same are sentences), so it can key
+     * a cache of anything that depends only on the future, such as token masks. Cost: linear in the
+     * part of the chart a completion can still reach (deeper nesting, longer frontier).
+     */
+    public void frontier(Frontier into) {
+        if (frontierBuilder == null) {
+            frontierBuilder = new FrontierBuilder(tables);
+        }
+        frontierBuilder.build(chart, leo, into);
     }
 
     /** An independent copy of this recognizer, in the same state; it shares the immutable grammar tables. */

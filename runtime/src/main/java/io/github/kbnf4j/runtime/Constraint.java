@@ -1,5 +1,7 @@
 package io.github.kbnf4j.runtime;
 
+import io.github.kbnf4j.cache.MaskCache;
+import io.github.kbnf4j.cache.MaskCacheStats;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
@@ -16,7 +18,9 @@ import java.util.Objects;
  * <p>The vocabulary's token trie is built once per {@link Vocabulary} instance and shared by every
  * constraint on it (whatever the grammar). Per terminal automaton state, the tokens that stay
  * inside the terminal (allowed whatever the context) and those that may leave it mid-token are
- * computed lazily, once, and shared by all matchers of the constraint.
+ * computed lazily, once, and shared by all matchers of the constraint; and whole masks are kept
+ * in a cache keyed by the recognizer's {@link io.github.kbnf4j.earley.Frontier frontier}, bounded
+ * in bytes ({@link ConstraintOptions#maskCacheBytes()}), also shared.
  *
  * <p>Immutable and thread-safe: many matchers may be created from and used with one constraint
  * on many threads at once.
@@ -24,28 +28,36 @@ import java.util.Objects;
 public final class Constraint {
     private final CompiledGrammar grammar;
     private final Vocabulary vocabulary;
-    private final RecognizerOptions options;
+    private final ConstraintOptions options;
     private final TokenTrie trie;
+    /** Masks by frontier, shared by all matchers; null when turned off. */
+    private final MaskCache maskCache;
     private final TerminalTokenTables terminalTokens;
     /** A recognizer before the first byte; never pushed into, only copied (copying is read-only). */
     private final Recognizer fresh;
 
-    private Constraint(CompiledGrammar grammar, Vocabulary vocabulary, RecognizerOptions options) {
+    private Constraint(CompiledGrammar grammar, Vocabulary vocabulary, ConstraintOptions options) {
         this.grammar = Objects.requireNonNull(grammar, "grammar");
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
         this.options = Objects.requireNonNull(options, "options");
         this.trie = TokenTries.of(vocabulary);
         this.terminalTokens = new TerminalTokenTables(grammar, trie);
-        this.fresh = new Recognizer(grammar, options);
+        this.maskCache = options.maskCacheBytes() > 0 ? new MaskCache(options.maskCacheBytes()) : null;
+        this.fresh = new Recognizer(grammar, options.recognizer());
     }
 
-    /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the default recognizer limits. */
+    /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the default options. */
     public static Constraint of(CompiledGrammar grammar, Vocabulary vocabulary) {
-        return new Constraint(grammar, vocabulary, RecognizerOptions.DEFAULT);
+        return new Constraint(grammar, vocabulary, ConstraintOptions.DEFAULT);
     }
 
     /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the given recognizer limits. */
     public static Constraint of(CompiledGrammar grammar, Vocabulary vocabulary, RecognizerOptions options) {
+        return new Constraint(grammar, vocabulary, ConstraintOptions.DEFAULT.withRecognizer(options));
+    }
+
+    /** The constraint of {@code grammar} on the tokens of {@code vocabulary}, with the given options. */
+    public static Constraint of(CompiledGrammar grammar, Vocabulary vocabulary, ConstraintOptions options) {
         return new Constraint(grammar, vocabulary, options);
     }
 
@@ -59,9 +71,14 @@ public final class Constraint {
         return vocabulary;
     }
 
-    /** The recognizer limits every matcher uses. */
-    public RecognizerOptions options() {
+    /** The options. */
+    public ConstraintOptions options() {
         return options;
+    }
+
+    /** The mask cache's counters (all zero when the cache is turned off). */
+    public MaskCacheStats cacheStats() {
+        return maskCache == null ? new MaskCacheStats(0, 0, 0, 0, 0) : maskCache.stats();
     }
 
     /** A matcher before the first token. */
@@ -85,6 +102,10 @@ public final class Constraint {
 
     TerminalTokenTables terminalTokens() {
         return terminalTokens;
+    }
+
+    MaskCache maskCache() {
+        return maskCache;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.github.kbnf4j.runtime;
 
+import io.github.kbnf4j.cache.MaskCache;
+import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.runtime.internal.StateTokens;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
@@ -39,10 +41,11 @@ import java.util.concurrent.Executor;
  * }</pre>
  *
  * <h2>Cost</h2>
- * A mask is computed by a depth-first walk of the vocabulary's token trie that pushes bytes into
- * the recognizer and pops them back, skipping a subtree at its first dead byte (DESIGN.md §5,
- * layer 3); its time is proportional to the trie nodes visited. Accepting a token is linear in
- * its length.
+ * A mask comes from three layers (DESIGN.md §5): the constraint's mask cache, keyed by the
+ * recognizer's frontier (a hit costs computing the frontier and copying the mask); else, for each
+ * terminal automaton state the next byte is read in, the precomputed tokens that stay inside the
+ * terminal, plus a depth-first walk of the token-trie subtrees that may leave it, pushing bytes
+ * into the recognizer and popping them back. Accepting a token is linear in its length.
  *
  * <p>Not thread-safe: one matcher per sequence; {@link #fork()} makes an independent copy.
  */
@@ -62,6 +65,9 @@ public final class Matcher {
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
     private final int[] eosIds;
     private final Recognizer recognizer;
+    private final MaskCache maskCache;
+    /** Scratch: the current frontier, the probe of the mask cache. */
+    private final Frontier frontier = new Frontier();
     /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
     private int[] history = new int[64];
     private int historySize;
@@ -74,6 +80,7 @@ public final class Matcher {
         this.trie = constraint.trie();
         this.terminalTokens = constraint.terminalTokens();
         this.eosIds = vocabulary.eosIds();
+        this.maskCache = constraint.maskCache();
         this.path = new byte[trie.maxDepth() + 1];
         this.prefix = new byte[trie.maxDepth() + 1];
         this.recognizer = recognizer;
@@ -85,6 +92,7 @@ public final class Matcher {
         this.trie = o.trie;
         this.terminalTokens = o.terminalTokens;
         this.eosIds = o.eosIds;
+        this.maskCache = o.maskCache;
         this.path = new byte[o.path.length];
         this.prefix = new byte[o.prefix.length];
         this.recognizer = o.recognizer.copy();
@@ -109,11 +117,24 @@ public final class Matcher {
         if (mask.length < words) {
             throw new IllegalArgumentException("mask has " + mask.length + " words; the vocabulary needs " + words);
         }
-        Arrays.fill(mask, 0L);
-        if (!terminated) {
-            fillFromTerminalStates(mask);
+        if (terminated) {
+            Arrays.fill(mask, 0L);
+            addEos(mask);
+            return;
         }
+        if (maskCache != null) {
+            recognizer.frontier(frontier);
+            if (maskCache.copyInto(frontier, mask)) {
+                Arrays.fill(mask, words, mask.length, 0L);
+                return;
+            }
+        }
+        Arrays.fill(mask, 0L);
+        fillFromTerminalStates(mask);
         addEos(mask);
+        if (maskCache != null) {
+            maskCache.put(frontier, mask, words);
+        }
     }
 
     /** {@link #fillMask(long[])} by the plain token-trie walk (layer 3 alone): the exact fallback, for tests. */
@@ -404,34 +425,73 @@ public final class Matcher {
         int base = r.mark();
         int pushed = 0; // the length of the prefix now pushed, kept in prefix[0 .. pushed)
         int walkedTo = -1; // exit nodes below this node index lie in a subtree already walked
+        int previousParent = -2;
         try {
             for (int k = 0; k < exitCount; k++) {
                 int node = exitNodes[k];
                 if (node < walkedTo) {
                     continue;
                 }
-                // the path to the exit node's parent: inside the terminal, so always viable
+                int parent = t.parent(node);
                 int depth = t.depth(node) - 1;
-                for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
-                    path[d] = (byte) t.nodeByte(p);
-                }
-                int common = 0;
-                while (common < pushed && common < depth && prefix[common] == path[common]) {
-                    common++;
-                }
-                r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
-                for (int d = common; d < depth; d++) {
-                    prefix[d] = path[d];
-                    if (!r.push(path[d])) {
-                        throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+                if (parent != previousParent) {
+                    // the path to the exit node's parent: inside the terminal, so always viable
+                    for (int p = parent, d = depth - 1; p >= 0; p = t.parent(p), d--) {
+                        path[d] = (byte) t.nodeByte(p);
                     }
+                    int common = 0;
+                    while (common < pushed && common < depth && prefix[common] == path[common]) {
+                        common++;
+                    }
+                    r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
+                    for (int d = common; d < depth; d++) {
+                        prefix[d] = path[d];
+                        if (!r.push(path[d])) {
+                            throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+                        }
+                    }
+                    pushed = depth;
+                    previousParent = parent;
+                    r.nextBytes(nextBytes); // shared by the siblings that follow
+                } else {
+                    r.popTo(base + depth);
                 }
-                pushed = depth;
-                walkTrie(mask, node, t.subtreeEnd(node), base + depth);
+                int b = t.nodeByte(node);
                 walkedTo = t.subtreeEnd(node);
+                if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
+                    walkSubtree(mask, node, base + depth);
+                }
             }
         } finally {
             r.popTo(base);
+        }
+    }
+
+    /**
+     * Walks the subtree of trie node {@code root}, whose byte is known to be allowed, with the
+     * recognizer holding {@code base} bytes (the path to the root's parent). Leaves the recognizer
+     * deeper; the caller pops.
+     */
+    private void walkSubtree(long[] mask, int root, int base) {
+        TokenTrie t = trie;
+        Recognizer r = recognizer;
+        int rootDepth = t.depth(root);
+        int i = root;
+        int end = t.subtreeEnd(root);
+        while (i < end) {
+            int keep = base + t.depth(i) - rootDepth;
+            if (r.length() > keep) {
+                r.popTo(keep);
+            }
+            if (r.push(t.nodeByte(i))) {
+                for (int k = t.tokenStart(i), stop = t.tokenStart(i + 1); k < stop; k++) {
+                    int id = t.tokenId(k);
+                    mask[id >>> 6] |= 1L << id;
+                }
+                i++;
+            } else {
+                i = t.subtreeEnd(i);
+            }
         }
     }
 

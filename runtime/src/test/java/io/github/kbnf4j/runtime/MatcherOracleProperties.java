@@ -25,7 +25,8 @@ import net.jqwik.api.statistics.Statistics;
  * Every mask equals the brute-force oracle ({@link MaskOracle}, on the reference recognizer): random
  * grammars × random small vocabularies (byte strings over the grammar's alphabet and random bytes,
  * with partial UTF-8 sequences, duplicates, ids without bytes and an end-of-sequence id) × random
- * runs of accept, accept-bytes, rollback, fork and reset.
+ * runs of accept, accept-bytes, rollback, fork and reset. The masks come through the constraint's
+ * mask cache (hits are checked to happen), so cached masks are compared with the oracle too.
  */
 class MatcherOracleProperties {
 
@@ -106,6 +107,9 @@ class MatcherOracleProperties {
             assertEquals(steps.size(), m.tokenCount(), "token count");
         }
         Statistics.label("tokens accepted").collect(accepted == 0 ? "0" : accepted < 4 ? "1-3" : "4+");
+        // The masks above came through the mask cache; make sure hits happened, so cached masks were compared too.
+        Statistics.label("mask cache hits").collect(c.cacheStats().hits() > 0);
+        Statistics.label("mask cache hits").coverage(cov -> cov.check(true).percentage(p -> p >= 30.0));
     }
 
     static List<byte[]> randomTokens(byte[] alphabet, Random random) {

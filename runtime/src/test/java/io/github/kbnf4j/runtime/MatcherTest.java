@@ -97,6 +97,25 @@ class MatcherTest {
         assertArrayEquals(walked, m.mask());
     }
 
+    /** Two states with the same items waiting for a byte, one of them a complete sentence: different masks. */
+    @Test
+    void theMaskCacheTellsACompleteSentenceFromAnIncompleteOne() {
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : new String[] {"a", "b", "c", "<eos>"}) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        Constraint c = Constraint.of(Grammar.compile("xy.kbnf", "start ::= x \"b\" | y; x ::= \"a\" | \"c\"; y ::= \"a\";"),
+                Vocabulary.of("t", tokens, new int[] {3}, new int[0]));
+        Matcher viaC = c.newMatcher();
+        assertTrue(viaC.acceptToken(2));
+        assertEquals(List.of(1), allowed(viaC));
+        Matcher viaA = c.newMatcher();
+        assertTrue(viaA.acceptToken(0));
+        assertEquals(List.of(1, 3), allowed(viaA), "'a' is a sentence: EOS too");
+        assertEquals(List.of(1), allowed(viaC), "and from the cache, still not for 'c'");
+        assertTrue(c.cacheStats().hits() > 0);
+    }
+
     @Test
     void specialAndBytelessIdsAreNeverAllowedAndUnknownIdsAreReported() {
         Matcher m = constraint().newMatcher();
