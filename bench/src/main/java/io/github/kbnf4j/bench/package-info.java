@@ -1,7 +1,10 @@
 /**
- * JMH benchmarks (DESIGN.md §7 describes the replay benchmark, still to come).
+ * JMH benchmarks and the replay benchmark (DESIGN.md §7).
  * {@link io.github.kbnf4j.bench.RecognizerBench} measures the recognizer's time and chart memory
- * per input byte as the input grows. {@code mvn package} builds the runnable
+ * per input byte as the input grows; {@link io.github.kbnf4j.bench.MaskBench} one token mask at
+ * representative JSON states; {@link io.github.kbnf4j.bench.VocabularyBench} loading a vocabulary,
+ * building its token trie and a constraint. {@link io.github.kbnf4j.bench.Replay} is the replay
+ * benchmark ({@code kbnf4j bench}) as a plain {@code main}. {@code mvn package} builds the runnable
  * {@code bench/target/benchmarks.jar}; run it with {@code java -jar bench/target/benchmarks.jar}.
  */
 package io.github.kbnf4j.bench;

@@ -9,15 +9,16 @@ import picocli.CommandLine.Command;
 /**
  * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
  * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code mask} prints the tokens
- * allowed after a prefix; {@code generate} prints random sentences. Exit codes: 0 success, 1 input
+ * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
+ * --corpus FILE.jsonl} runs the replay benchmark (DESIGN.md §7). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
  * usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input "
-                + "against them, print token masks, generate random sentences.",
+                + "against them, print token masks, generate random sentences, benchmark masks on a corpus.",
         subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
-            CommandLine.HelpCommand.class},
+            BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
             "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})
