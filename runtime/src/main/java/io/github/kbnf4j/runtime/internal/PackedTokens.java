@@ -1,6 +1,7 @@
 package io.github.kbnf4j.runtime.internal;
 
 import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.ints.IntComparator;
 import java.util.Arrays;
 
 /**
@@ -124,23 +125,56 @@ public final class PackedTokens {
         return Arrays.compareUnsigned(data, offsets[a], offsets[a] + la, data, offsets[b], offsets[b] + lb);
     }
 
+    /** The length of the longest common prefix of the bytes of text tokens {@code a} and {@code b}. */
+    public int commonPrefixLength(int a, int b) {
+        int la = lengths[a];
+        int lb = lengths[b];
+        int m = Arrays.mismatch(data, offsets[a], offsets[a] + la, data, offsets[b], offsets[b] + lb);
+        return m < 0 ? la : m;
+    }
+
     /**
      * The text ids sorted by their bytes as unsigned strings, ties (ids with the same bytes) by
-     * id: the order in which a trie is built. A new array on each call. Complexity: {@code O(n log n)}
-     * comparisons for {@code n} text ids.
+     * id: the order in which a trie is built. A new array on each call.
      */
     public int[] sortedTextIds() {
-        int[] ids = new int[textCount];
+        // Sort by the first five bytes (radix-like, as primitive longs: prefix << 23 | id), then
+        // order each run of equal prefixes by the full bytes; runs are short for real vocabularies.
+        if (lengths.length > (1 << 23)) {
+            throw new IllegalStateException("more than 2^23 ids");
+        }
+        long[] keys = new long[textCount];
         int n = 0;
         for (int id = 0; id < lengths.length; id++) {
-            if (lengths[id] >= 0) {
-                ids[n++] = id;
+            int len = lengths[id];
+            if (len >= 0) {
+                long prefix = 0;
+                int off = offsets[id];
+                for (int i = 0; i < 5; i++) {
+                    prefix = prefix << 8 | (i < len ? data[off + i] & 0xFF : 0);
+                }
+                keys[n++] = prefix << 23 | id;
             }
         }
-        IntArrays.quickSort(ids, (x, y) -> {
+        Arrays.sort(keys);
+        int[] ids = new int[n];
+        for (int k = 0; k < n; k++) {
+            ids[k] = (int) (keys[k] & ((1 << 23) - 1));
+        }
+        IntComparator byBytes = (x, y) -> {
             int c = compare(x, y);
             return c != 0 ? c : Integer.compare(x, y);
-        });
+        };
+        for (int from = 0; from < n; ) {
+            int to = from + 1;
+            while (to < n && keys[to] >>> 23 == keys[from] >>> 23) {
+                to++;
+            }
+            if (to - from > 1) {
+                IntArrays.quickSort(ids, from, to, byBytes);
+            }
+            from = to;
+        }
         return ids;
     }
 }

@@ -55,7 +55,7 @@ public final class TokenTrie {
         for (int k = 0; k < count; k++) {
             int id = ids[k];
             int length = tokens.length(id);
-            int lcp = previous < 0 ? 0 : commonPrefix(tokens, previous, id);
+            int lcp = previous < 0 ? 0 : tokens.commonPrefixLength(previous, id);
             if (lcp == length && previous >= 0 && tokens.length(previous) == length) {
                 // In sorted order a token that shares all bytes with the previous one equals it.
                 lastNode[k] = lastNode[k - 1];
@@ -99,15 +99,6 @@ public final class TokenTrie {
         this.tokenStart = starts;
         this.tokenIds = ids;
         this.maxDepth = deepest;
-    }
-
-    private static int commonPrefix(PackedTokens tokens, int a, int b) {
-        int n = Math.min(tokens.length(a), tokens.length(b));
-        int i = 0;
-        while (i < n && tokens.byteAt(a, i) == tokens.byteAt(b, i)) {
-            i++;
-        }
-        return i;
     }
 
     /** The number of ids of the vocabulary. */
