@@ -14,13 +14,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kbnf4j bench GRAMMAR --vocab V --corpus FILE.jsonl}: the replay benchmark of DESIGN.md
@@ -41,7 +38,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the replay ran (what it found is in the JSON)",
             "2:grammar, vocabulary, corpus or usage error"})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand extends Subcommand {
     @Mixin
     GrammarArguments grammar;
 
@@ -78,22 +75,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "Print progress lines on stderr.")
     boolean progress;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return bench(out, err);
-        } finally {
-            out.flush();
-            err.flush();
-        }
-    }
-
-    private int bench(PrintWriter out, PrintWriter err) {
+    protected int run(PrintWriter out, PrintWriter err) {
         ReplayBenchmark.resetPeakHeap();
         ReplayBenchmark.Options options;
         try {

@@ -10,14 +10,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kbnf4j check GRAMMAR [INPUT|-]}: recognize the bytes of a file or of standard input.
@@ -49,7 +46,7 @@ import picocli.CommandLine.Spec;
             "1:rejected (the message gives the byte offset)",
             "2:grammar or usage error, unreadable input, or a recognizer limit",
             "3:a valid prefix, but not a complete sentence"})
-final class CheckCommand implements Callable<Integer> {
+final class CheckCommand extends Subcommand {
     /** The most alternatives listed after "expected one of:". */
     static final int MAX_EXPECTED_SHOWN = 10;
 
@@ -75,22 +72,8 @@ final class CheckCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return check(out, err);
-        } finally {
-            out.flush();
-            err.flush();
-        }
-    }
-
-    private int check(PrintWriter out, PrintWriter err) {
+    protected int run(PrintWriter out, PrintWriter err) {
         RecognizerOptions options;
         try {
             options = new RecognizerOptions(maxItemsPerSet, maxChartBytes);

@@ -2,12 +2,9 @@ package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code kbnf4j compile GRAMMAR}: parse, validate and simplify; print a one-line summary (exit
@@ -18,20 +15,15 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Parse, validate and simplify a grammar; print a summary, or every error as file:line:col: message.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:compiled", "2:grammar or usage error"})
-final class CompileCommand implements Callable<Integer> {
+final class CompileCommand extends Subcommand {
     @Mixin
     GrammarArguments grammar;
 
     @Option(names = "--print", description = "Also print the compiled productions and terminals.")
     boolean print;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    protected int run(PrintWriter out, PrintWriter err) {
         CompiledGrammar g = grammar.compileReporting(err, "compile", true);
         if (g == null) {
             return Main.EXIT_GRAMMAR_ERROR;
@@ -40,7 +32,6 @@ final class CompileCommand implements Callable<Integer> {
         if (print) {
             out.print(g);
         }
-        out.flush();
         return 0;
     }
 }

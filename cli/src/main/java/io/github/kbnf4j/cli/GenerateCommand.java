@@ -14,13 +14,10 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kbnf4j generate GRAMMAR --vocab V [-n N] [--seed S] [--max-tokens M] [--jsonl]}: random
@@ -47,7 +44,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every sentence complete",
             "1:some sentence cut by --max-tokens (or, with --jsonl, not valid UTF-8); see stderr",
             "2:grammar, vocabulary or usage error"})
-final class GenerateCommand implements Callable<Integer> {
+final class GenerateCommand extends Subcommand {
     @Mixin
     GrammarArguments grammar;
 
@@ -71,20 +68,9 @@ final class GenerateCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return generate(err);
-        } finally {
-            err.flush();
-        }
-    }
-
-    private int generate(PrintWriter err) {
+    protected int run(PrintWriter text, PrintWriter err) {
+        // Sentences are bytes: they go to the raw standard output below, not to the text writer.
         if (count < 0) {
             err.println("kbnf4j generate: -n must be 0 or more: " + count);
             return Main.EXIT_GRAMMAR_ERROR;

@@ -11,13 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kbnf4j mask GRAMMAR --vocab V [--prefix TEXT | --prefix-file FILE]}: the tokens allowed
@@ -36,7 +33,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:the prefix is viable",
             "1:the prefix is dead (\"viable\": false; stderr gives the byte offset)",
             "2:grammar, vocabulary or usage error"})
-final class MaskCommand implements Callable<Integer> {
+final class MaskCommand extends Subcommand {
     @Mixin
     GrammarArguments grammar;
 
@@ -55,22 +52,8 @@ final class MaskCommand implements Callable<Integer> {
         Path file;
     }
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return mask(out, err);
-        } finally {
-            out.flush();
-            err.flush();
-        }
-    }
-
-    private int mask(PrintWriter out, PrintWriter err) {
+    protected int run(PrintWriter out, PrintWriter err) {
         byte[] bytes = new byte[0];
         if (prefix != null && prefix.text != null) {
             bytes = prefix.text.getBytes(StandardCharsets.UTF_8);
