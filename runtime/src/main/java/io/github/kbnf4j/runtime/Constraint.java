@@ -5,6 +5,7 @@ import io.github.kbnf4j.cache.MaskCacheStats;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.runtime.internal.CachedMask;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
 import io.github.kbnf4j.runtime.internal.TokenTries;
@@ -31,7 +32,7 @@ public final class Constraint {
     private final ConstraintOptions options;
     private final TokenTrie trie;
     /** Masks by frontier, shared by all matchers; null when turned off. */
-    private final MaskCache maskCache;
+    private final MaskCache<CachedMask> maskCache;
     private final TerminalTokenTables terminalTokens;
     /** A recognizer before the first byte; never pushed into, only copied (copying is read-only). */
     private final Recognizer fresh;
@@ -42,7 +43,7 @@ public final class Constraint {
         this.options = Objects.requireNonNull(options, "options");
         this.trie = TokenTries.of(vocabulary);
         this.terminalTokens = new TerminalTokenTables(grammar, trie);
-        this.maskCache = options.maskCacheBytes() > 0 ? new MaskCache(options.maskCacheBytes()) : null;
+        this.maskCache = options.maskCacheBytes() > 0 ? new MaskCache<>(options.maskCacheBytes(), CachedMask::bytes) : null;
         this.fresh = new Recognizer(grammar, options.recognizer());
     }
 
@@ -104,7 +105,7 @@ public final class Constraint {
         return terminalTokens;
     }
 
-    MaskCache maskCache() {
+    MaskCache<CachedMask> maskCache() {
         return maskCache;
     }
 

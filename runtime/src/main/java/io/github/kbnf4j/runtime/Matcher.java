@@ -3,6 +3,7 @@ package io.github.kbnf4j.runtime;
 import io.github.kbnf4j.cache.MaskCache;
 import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.runtime.internal.CachedMask;
 import io.github.kbnf4j.runtime.internal.StateTokens;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
@@ -65,7 +66,10 @@ public final class Matcher {
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
     private final int[] eosIds;
     private final Recognizer recognizer;
-    private final MaskCache maskCache;
+    private final MaskCache<CachedMask> maskCache;
+    /** Scratch: the inside masks of the terminal states of the mask being computed (the cache entry's bases). */
+    private long[][] bases = new long[8][];
+    private int baseCount;
     /** Scratch: the current frontier, the probe of the mask cache. */
     private final Frontier frontier = new Frontier();
     /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
@@ -124,7 +128,9 @@ public final class Matcher {
         }
         if (maskCache != null) {
             recognizer.frontier(frontier);
-            if (maskCache.copyInto(frontier, mask)) {
+            CachedMask cached = maskCache.get(frontier);
+            if (cached != null) {
+                cached.writeTo(mask, words);
                 Arrays.fill(mask, words, mask.length, 0L);
                 return;
             }
@@ -133,7 +139,7 @@ public final class Matcher {
         fillFromTerminalStates(mask);
         addEos(mask);
         if (maskCache != null) {
-            maskCache.put(frontier, mask, words);
+            maskCache.put(frontier, CachedMask.of(mask, words, bases, baseCount));
         }
     }
 
@@ -396,6 +402,7 @@ public final class Matcher {
         }
         int stateCount = r.terminalStates(states);
         int exitCount = 0;
+        baseCount = 0;
         for (int k = 0; k < stateCount; k++) {
             StateTokens st = terminalTokens.get(states[k]);
             if (st.insideMask != null) {
@@ -403,6 +410,10 @@ public final class Matcher {
                 for (int w = 0; w < inside.length; w++) {
                     mask[w] |= inside[w];
                 }
+                if (baseCount == bases.length) {
+                    bases = Arrays.copyOf(bases, 2 * baseCount);
+                }
+                bases[baseCount++] = inside;
             } else {
                 for (int id : st.insideIds) {
                     mask[id >>> 6] |= 1L << id;
