@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -349,6 +350,9 @@ final class ReplayBenchmark {
         int failed;
         long oracleChecks;
         long oracleMismatches;
+        /** Garbage collections during the pass, and their accumulated time in milliseconds. */
+        long gcCount;
+        long gcMs;
 
         boolean sameCounts(Pass o) {
             return steps == o.steps && violations == o.violations && notAcceptingAtEnd == o.notAcceptingAtEnd
@@ -409,6 +413,14 @@ final class ReplayBenchmark {
     }
 
     /**
+     * Garbage collections during the cold pass and during the warm passes together, and their
+     * accumulated times in milliseconds ({@link #gcCount()}, {@link #gcMs()}): to tell whether the
+     * slowest steps met a collection.
+     */
+    record GcSummary(long coldCount, long coldMs, long warmCount, long warmMs) {
+    }
+
+    /**
      * The mask cache's counters (DESIGN.md §5, layer 1), cumulative since the constraint was made:
      * after the cold pass, and at the end. Hit rates are hits over lookups, null without lookups
      * (no cache, or no warm pass).
@@ -461,7 +473,7 @@ final class ReplayBenchmark {
     record Result(String grammar, String vocabulary, int vocabularySize, int[] eos, int corpusFiles,
             int documents, int documentsSkipped, int documentsFailed, long steps, int violations,
             int notAcceptingAtEnd, int acceptMismatches, int limitErrors, int passes, boolean passesAgree,
-            Preparation preparation, double constraintMs, Latency cold, Latency warm, CacheSummary cache,
+            Preparation preparation, double constraintMs, Latency cold, Latency warm, GcSummary gc, CacheSummary cache,
             double peakHeapMb, double heapAfterGcMb, double oracleRate, long oracleSeed, long oracleChecks,
             long oracleMismatches, String jvm) {
 
@@ -501,6 +513,15 @@ final class ReplayBenchmark {
                     g.writeNull();
                 } else {
                     warm.write(g);
+                }
+                g.writeNumberField("gc_count_cold", gc.coldCount());
+                g.writeNumberField("gc_ms_cold", gc.coldMs());
+                if (warm == null) {
+                    g.writeNullField("gc_count_warm");
+                    g.writeNullField("gc_ms_warm");
+                } else {
+                    g.writeNumberField("gc_count_warm", gc.warmCount());
+                    g.writeNumberField("gc_ms_warm", gc.warmMs());
                 }
                 cache.write(g);
                 g.writeFieldName("peak_heap_mb");
@@ -547,6 +568,8 @@ final class ReplayBenchmark {
         Latency cold = Latency.of(coldNanos, (int) first.steps);
         coldNanos = null; // the warm passes may need the memory
         Latency warm = null;
+        long warmGcCount = 0;
+        long warmGcMs = 0;
         boolean agree = true;
         if (options.passes() > 1) {
             long[] warmNanos = new long[(int) warmSteps];
@@ -554,6 +577,8 @@ final class ReplayBenchmark {
             for (int pass = 2; pass <= options.passes(); pass++) {
                 Pass p = replay(constraint, corpus, options, pass, warmNanos, filled);
                 filled += (int) p.steps;
+                warmGcCount += p.gcCount;
+                warmGcMs += p.gcMs;
                 if (!p.sameCounts(first)) {
                     agree = false;
                     options.diagnostics().println("kbnf4j bench: pass " + pass + " differs from pass 1: " + p.counts()
@@ -569,7 +594,8 @@ final class ReplayBenchmark {
         return new Result(grammarName, vocabulary.name(), vocabulary.size(), vocabulary.eosIds(), corpus.files.size(),
                 corpus.documents(), corpus.skipped, first.failed, first.steps, first.violations,
                 first.notAcceptingAtEnd, first.acceptMismatches, first.limitErrors, options.passes(), agree,
-                preparation, constraintMs, cold, warm, cache, peakHeapMb, heapAfterGcMb, options.oracleRate(),
+                preparation, constraintMs, cold, warm, new GcSummary(first.gcCount, first.gcMs, warmGcCount, warmGcMs), cache,
+                peakHeapMb, heapAfterGcMb, options.oracleRate(),
                 options.oracleSeed(), first.oracleChecks, first.oracleMismatches, jvm());
     }
 
@@ -580,6 +606,8 @@ final class ReplayBenchmark {
     private static Pass replay(Constraint constraint, Corpus corpus, Options options, int pass, long[] nanos,
             int offset) {
         Pass p = new Pass();
+        long gcCount0 = gcCount();
+        long gcMs0 = gcMs();
         Matcher m = constraint.newMatcher();
         long[] mask = constraint.newMask();
         boolean report = pass == 1; // later passes repeat the same events
@@ -661,6 +689,8 @@ final class ReplayBenchmark {
             }
         }
         p.steps = step - offset;
+        p.gcCount = gcCount() - gcCount0;
+        p.gcMs = gcMs() - gcMs0;
         if (report) {
             reportTail(diag, "violations", p.violations);
             reportTail(diag, "accept mismatches", p.acceptMismatches);
@@ -762,6 +792,27 @@ final class ReplayBenchmark {
     static double heapAfterGcMb() {
         System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024.0 * 1024.0);
+    }
+
+    /** Collections so far, summed over the JVM's collectors. */
+    static long gcCount() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
+    }
+
+    /**
+     * Accumulated collection time so far in milliseconds, summed over the JVM's collectors (for
+     * G1 this includes concurrent cycles, which do not stop the replay).
+     */
+    static long gcMs() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
     }
 
     /** The running JVM: version, name and vendor. */

@@ -118,6 +118,9 @@ class BenchCommandTest {
         }
         assertLatency(r.get("cold"));
         assertLatency(r.get("warm"));
+        for (String gc : List.of("gc_count_cold", "gc_ms_cold", "gc_count_warm", "gc_ms_warm")) {
+            assertTrue(r.get(gc).isIntegralNumber() && r.get(gc).asLong() >= 0, gc + " in " + r);
+        }
         double cold = r.get("cache_hit_rate_cold").asDouble();
         assertTrue(cold >= 0 && cold < 1, "the cold pass misses at least its first mask: " + r);
         assertEquals(1.0, r.get("cache_hit_rate_warm").asDouble(), "every mask of the warm pass was seen: " + r);
@@ -143,6 +146,7 @@ class BenchCommandTest {
         assertEquals(0, r.get("violations").asInt());
         assertEquals(0, r.get("not_accepting_at_end").asInt());
         assertTrue(r.get("warm").isNull(), "one pass: no warm latencies: " + r);
+        assertTrue(r.get("gc_count_warm").isNull() && r.get("gc_ms_warm").isNull(), r.toString());
         assertLatency(r.get("cold"));
     }
 
