@@ -4,9 +4,11 @@ import io.github.kbnf4j.cache.MaskCache;
 import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.runtime.internal.CachedMask;
+import io.github.kbnf4j.runtime.internal.PackedTokens;
 import io.github.kbnf4j.runtime.internal.StateTokens;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -58,6 +60,8 @@ public final class Matcher {
     private final Vocabulary vocabulary;
     private final TokenTrie trie;
     private final TerminalTokenTables terminalTokens;
+    /** The vocabulary's token bytes, read without copying. */
+    private final PackedTokens tokens;
     /** Scratch: the DFA states of the current scan items, their exit nodes, a trie path and the prefix pushed. */
     private int[] states = new int[16];
     private int[] exitNodes = new int[256];
@@ -83,6 +87,7 @@ public final class Matcher {
         this.vocabulary = constraint.vocabulary();
         this.trie = constraint.trie();
         this.terminalTokens = constraint.terminalTokens();
+        this.tokens = vocabulary.packed();
         this.eosIds = vocabulary.eosIds();
         this.maskCache = constraint.maskCache();
         this.path = new byte[trie.maxDepth() + 1];
@@ -95,6 +100,7 @@ public final class Matcher {
         this.vocabulary = o.vocabulary;
         this.trie = o.trie;
         this.terminalTokens = o.terminalTokens;
+        this.tokens = o.tokens;
         this.eosIds = o.eosIds;
         this.maskCache = o.maskCache;
         this.path = new byte[o.path.length];
@@ -197,7 +203,7 @@ public final class Matcher {
             return false;
         }
         int mark = recognizer.mark();
-        boolean ok = recognizer.pushAll(vocabulary.tokenBytes(id));
+        boolean ok = pushToken(id);
         recognizer.popTo(mark);
         return ok;
     }
@@ -225,10 +231,26 @@ public final class Matcher {
             return false;
         }
         int mark = recognizer.mark();
-        if (!recognizer.pushAll(vocabulary.tokenBytes(id))) {
+        if (!pushToken(id)) {
             return false;
         }
         record(mark);
+        return true;
+    }
+
+    /**
+     * Pushes the bytes of text token {@code id} straight from the packed vocabulary (no copy), all
+     * or none: on a refused byte the recognizer is popped back and false returned.
+     */
+    private boolean pushToken(int id) {
+        Recognizer r = recognizer;
+        int mark = r.mark();
+        for (int i = 0, n = tokens.length(id); i < n; i++) {
+            if (!r.push(tokens.byteAt(id, i))) {
+                r.popTo(mark);
+                return false;
+            }
+        }
         return true;
     }
 
@@ -430,7 +452,8 @@ public final class Matcher {
             return;
         }
         if (stateCount > 1) {
-            Arrays.sort(exitNodes, 0, exitCount); // the states' lists merged into trie order
+            // the states' lists merged into trie order (fastutil's in-place sort: no merge buffer)
+            IntArrays.quickSort(exitNodes, 0, exitCount);
         }
         TokenTrie t = trie;
         int base = r.mark();
