@@ -61,24 +61,16 @@ final class CheckCommand extends Subcommand {
             description = "Print nothing on success (no 'accepted' line, no grammar warnings); the exit code tells.")
     boolean quiet;
 
-    @Option(names = "--max-items-per-set", paramLabel = "N",
-            description = "Most Earley items after one byte (default: ${DEFAULT-VALUE}).")
-    int maxItemsPerSet = RecognizerOptions.DEFAULT.maxItemsPerSet();
-
-    @Option(names = "--max-chart-bytes", paramLabel = "N",
-            description = "Most bytes of the recognizer's chart (default: ${DEFAULT-VALUE}).")
-    long maxChartBytes = RecognizerOptions.DEFAULT.maxChartBytes();
+    @Mixin
+    RecognizerArguments limits;
 
     @ParentCommand
     Main parent;
 
     @Override
     protected int run(PrintWriter out, PrintWriter err) {
-        RecognizerOptions options;
-        try {
-            options = new RecognizerOptions(maxItemsPerSet, maxChartBytes);
-        } catch (IllegalArgumentException e) {
-            err.println("kbnf4j check: invalid recognizer limit: " + e.getMessage());
+        RecognizerOptions options = limits.optionsReporting(err, "check");
+        if (options == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
         CompiledGrammar g = grammar.compileReporting(err, "check", !quiet);
@@ -111,8 +103,8 @@ final class CheckCommand extends Subcommand {
         } catch (RecognizerLimitException e) {
             // The recognizer stays before the byte that hit the limit (or the constructor hit it).
             int at = r == null ? 0 : r.length();
-            err.println(source + ":" + position(bytes, at) + ": recognizer limit at offset " + at + ": " + e.getMessage()
-                    + "; CLI " + cliOption(e.setting()));
+            err.println(source + ":" + position(bytes, at) + ": recognizer limit at offset " + at + ": "
+                    + RecognizerArguments.describe(e));
             return Main.EXIT_GRAMMAR_ERROR;
         }
         if (consumed < bytes.length) {
@@ -130,17 +122,6 @@ final class CheckCommand extends Subcommand {
             out.println("accepted: " + bytes.length + " bytes");
         }
         return 0;
-    }
-
-    /** The command-line option of a {@link RecognizerOptions} component. */
-    static String cliOption(String setting) {
-        if (setting.equals("maxItemsPerSet")) {
-            return "--max-items-per-set";
-        }
-        if (setting.equals("maxChartBytes")) {
-            return "--max-chart-bytes";
-        }
-        return setting;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.earley.RecognizerLimitException;
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.Vocabulary;
@@ -51,6 +52,9 @@ final class GenerateCommand extends Subcommand {
     @Mixin
     VocabularyArguments vocabulary;
 
+    @Mixin
+    RecognizerArguments limits;
+
     @Option(names = {"-n", "--count"}, paramLabel = "N", description = "The number of sentences (default: ${DEFAULT-VALUE}).")
     int count = 1;
 
@@ -83,11 +87,21 @@ final class GenerateCommand extends Subcommand {
         if (g == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
+        RecognizerOptions options = limits.optionsReporting(err, "generate");
+        if (options == null) {
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
         Vocabulary v = vocabulary.loadReporting(err, "generate", true);
         if (v == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        Generator generator = new Generator(Constraint.of(g, v), maxTokens);
+        Generator generator;
+        try {
+            generator = new Generator(Constraint.of(g, v, options), maxTokens);
+        } catch (RecognizerLimitException e) {
+            err.println("kbnf4j generate: recognizer limit: " + RecognizerArguments.describe(e));
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
         SplitMix64 seeds = new SplitMix64(seed);
         OutputStream target = parent == null ? System.out : parent.stdout();
         OutputStream out = new BufferedOutputStream(target, 1 << 16);
@@ -120,7 +134,7 @@ final class GenerateCommand extends Subcommand {
                 }
             }
         } catch (RecognizerLimitException e) {
-            err.println("kbnf4j generate: recognizer limit: " + e.getMessage());
+            err.println("kbnf4j generate: recognizer limit: " + RecognizerArguments.describe(e));
             return Main.EXIT_GRAMMAR_ERROR;
         } catch (IOException e) {
             err.println("kbnf4j generate: cannot write: " + e.getMessage());

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.earley.RecognizerLimitException;
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.Matcher;
@@ -40,6 +41,9 @@ final class MaskCommand extends Subcommand {
     @Mixin
     VocabularyArguments vocabulary;
 
+    @Mixin
+    RecognizerArguments limits;
+
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Prefix prefix;
 
@@ -72,12 +76,16 @@ final class MaskCommand extends Subcommand {
         if (g == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
+        RecognizerOptions options = limits.optionsReporting(err, "mask");
+        if (options == null) {
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
         Vocabulary v = vocabulary.loadReporting(err, "mask", false);
         if (v == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        Matcher m = Constraint.of(g, v).newMatcher();
         try {
+            Matcher m = Constraint.of(g, v, options).newMatcher();
             if (!m.acceptBytes(bytes)) {
                 err.println("kbnf4j mask: the prefix is dead at byte offset " + deadOffset(m, bytes)
                         + " (the bytes before it are a viable prefix)");
@@ -88,7 +96,7 @@ final class MaskCommand extends Subcommand {
             out.println(json(true, m.isAccepting(), mask));
             return 0;
         } catch (RecognizerLimitException e) {
-            err.println("kbnf4j mask: recognizer limit: " + e.getMessage());
+            err.println("kbnf4j mask: recognizer limit: " + RecognizerArguments.describe(e));
             return Main.EXIT_GRAMMAR_ERROR;
         }
     }

@@ -251,4 +251,11 @@ class GenerateCommandTest {
         assertEquals(0, run("generate", "json", "--vocab", "cl100k", "-n", "0"));
         assertEquals("", output());
     }
+
+    /** A recognizer limit exits 2 and names the option that raises it. */
+    @Test
+    void recognizerLimitsAreOptions() {
+        assertEquals(Main.EXIT_GRAMMAR_ERROR, run("generate", "json", "--vocab", "cl100k", "--max-items-per-set", "3"));
+        assertTrue(err.toString().contains("--max-items-per-set"), err.toString());
+    }
 }

@@ -169,4 +169,16 @@ class MaskCommandTest {
         assertTrue(err.toString().contains("cannot read prefix file"), err.toString());
         assertEquals("", out.toString());
     }
+
+    /** A recognizer limit is reported with the option that raises it, and the option works. */
+    @Test
+    void recognizerLimitsAreOptions() throws Exception {
+        assertEquals(Main.EXIT_GRAMMAR_ERROR, run("mask", "json", "--vocab", "cl100k", "--prefix", "[[[[", "--max-items-per-set", "3"));
+        assertTrue(err.toString().contains("--max-items-per-set"), err.toString());
+        assertEquals(Main.EXIT_GRAMMAR_ERROR, run("mask", "json", "--vocab", "cl100k", "--max-chart-bytes", "12"));
+        assertTrue(err.toString().contains("invalid recognizer limit"), err.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("mask", "json", "--vocab", "cl100k", "--prefix", "[[[[", "--max-items-per-set", "100000"));
+        assertTrue(output().get("viable").booleanValue());
+    }
 }
