@@ -2,6 +2,8 @@ package io.github.kbnf4j.cli;
 
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
+import io.github.kbnf4j.earley.RecognizerLimitException;
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
@@ -72,18 +74,25 @@ final class BenchCommand extends Subcommand {
             description = "Replay only the first N documents (default: all).")
     int limitDocuments;
 
+    @Mixin
+    RecognizerArguments limits;
+
     @Option(names = "--progress", description = "Print progress lines on stderr.")
     boolean progress;
 
     @Override
     protected int run(PrintWriter out, PrintWriter err) {
         ReplayBenchmark.resetPeakHeap();
+        RecognizerOptions recognizer = limits.optionsReporting(err, "bench");
+        if (recognizer == null) {
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
         ReplayBenchmark.Options options;
         try {
             if (maskCacheMb > (Long.MAX_VALUE >> 20)) {
                 throw new IllegalArgumentException("--mask-cache-mb is too large: " + maskCacheMb);
             }
-            options = new ReplayBenchmark.Options(passes, oracleRate, oracleSeed, maskCacheMb << 20,
+            options = new ReplayBenchmark.Options(passes, oracleRate, oracleSeed, maskCacheMb << 20, recognizer,
                     progress ? err : null, err);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());
@@ -144,6 +153,10 @@ final class BenchCommand extends Subcommand {
                     new ReplayBenchmark.Preparation(compileMs, vocabMs, corpusMs), options);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (RecognizerLimitException e) {
+            // hit while building the constraint; limits hit while replaying are counted as limit_errors
+            err.println("kbnf4j bench: recognizer limit: " + RecognizerArguments.describe(e));
             return Main.EXIT_GRAMMAR_ERROR;
         }
         out.println(r.toJson());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.github.kbnf4j.cache.MaskCacheStats;
 import io.github.kbnf4j.earley.RecognizerLimitException;
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.ConstraintOptions;
@@ -88,11 +89,12 @@ final class ReplayBenchmark {
      * @param oracleRate the fraction of pass-1 steps checked against the brute-force oracle, 0..1
      * @param oracleSeed the seed that picks those steps
      * @param maskCacheBytes the bound of the constraint's mask cache, 0 for none
+     * @param recognizer the recognizer limits of the constraint's matchers
      * @param progress where progress lines go, or null for none
      * @param diagnostics where violations, oracle mismatches and limit errors are reported
      */
-    record Options(int passes, double oracleRate, long oracleSeed, long maskCacheBytes, PrintWriter progress,
-            PrintWriter diagnostics) {
+    record Options(int passes, double oracleRate, long oracleSeed, long maskCacheBytes, RecognizerOptions recognizer,
+            PrintWriter progress, PrintWriter diagnostics) {
         Options {
             if (maskCacheBytes < 0) {
                 throw new IllegalArgumentException("--mask-cache-mb must not be negative, was " + (maskCacheBytes >> 20));
@@ -103,6 +105,7 @@ final class ReplayBenchmark {
             if (!(oracleRate >= 0 && oracleRate <= 1)) {
                 throw new IllegalArgumentException("--oracle-rate must be between 0 and 1, was " + oracleRate);
             }
+            Objects.requireNonNull(recognizer, "recognizer");
             Objects.requireNonNull(diagnostics, "diagnostics");
         }
     }
@@ -559,7 +562,7 @@ final class ReplayBenchmark {
         }
         long t0 = System.nanoTime();
         Constraint constraint = Constraint.of(grammar, vocabulary,
-                ConstraintOptions.DEFAULT.withMaskCacheBytes(options.maskCacheBytes()));
+                new ConstraintOptions(options.recognizer(), options.maskCacheBytes()));
         double constraintMs = (System.nanoTime() - t0) / 1e6;
 
         long[] coldNanos = new long[(int) corpus.steps];

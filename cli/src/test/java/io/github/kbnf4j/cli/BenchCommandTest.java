@@ -343,6 +343,9 @@ class BenchCommandTest {
         Path empty = Files.createDirectory(dir.resolve("empty"));
         assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", empty.toString())
                 .contains("a directory without *.jsonl files"), err());
+        err.getBuffer().setLength(0);
+        assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", c.toString(), "--max-items-per-set", "3")
+                .contains("--max-items-per-set"), err());
     }
 
     @Test
