@@ -76,7 +76,11 @@ final class FrontierBuilder {
         };
     }
 
-    void build(Chart chart, LeoChains leo, Frontier out) {
+    /**
+     * Writes the frontier into {@code out}; returns false, leaving {@code out} unusable, as soon as
+     * it would hold more than {@code maxEntries} nodes and items.
+     */
+    boolean build(Chart chart, LeoChains leo, Frontier out, int maxEntries) {
         int current = chart.sets() - 1;
         nodeIndex.clear();
         nodeCount = 0;
@@ -112,6 +116,9 @@ final class FrontierBuilder {
         }
         // Breadth-first over the nodes: the list grows while it is read.
         for (int x = 0; x < nodeCount; x++) {
+            if (nodeCount + itemCount > maxEntries) {
+                return false;
+            }
             long group = chart.group(nodeOrigin[x], nodeN[x], symbol);
             int top = leo.topmost(chart, group);
             int[] wait = chart.waitArray();
@@ -179,6 +186,7 @@ final class FrontierBuilder {
             }
         }
         out.seal();
+        return true;
     }
 
     private int[] nodeScratch = new int[32];

@@ -353,10 +353,20 @@ public final class Recognizer {
      * part of the chart a completion can still reach (deeper nesting, longer frontier).
      */
     public void frontier(Frontier into) {
+        frontier(into, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Like {@link #frontier(Frontier)}, but gives up (returns false, leaving {@code into} unusable)
+     * once the frontier would hold more than {@code maxEntries} completion nodes and items: deep
+     * nesting makes the frontier long, and a cache keyed by it would then cost more than it saves
+     * (linear in the depth at every step).
+     */
+    public boolean frontier(Frontier into, int maxEntries) {
         if (frontierBuilder == null) {
             frontierBuilder = new FrontierBuilder(tables);
         }
-        frontierBuilder.build(chart, leo, into);
+        return frontierBuilder.build(chart, leo, into, maxEntries);
     }
 
     /** An independent copy of this recognizer, in the same state; it shares the immutable grammar tables. */

@@ -55,6 +55,11 @@ import java.util.concurrent.Executor;
 public final class Matcher {
     /** The most bytes {@link #forcedContinuation()} returns at once. */
     public static final int MAX_FORCED_BYTES = 4096;
+    /**
+     * Frontiers with more completion nodes and items than this (very deep nesting) bypass the mask
+     * cache: computing such a key costs more than computing the mask, at every step.
+     */
+    static final int MAX_FRONTIER_ENTRIES = 1024;
 
     private final Constraint constraint;
     private final Vocabulary vocabulary;
@@ -132,8 +137,8 @@ public final class Matcher {
             addEos(mask);
             return;
         }
-        if (maskCache != null) {
-            recognizer.frontier(frontier);
+        boolean cacheable = maskCache != null && recognizer.frontier(frontier, MAX_FRONTIER_ENTRIES);
+        if (cacheable) {
             CachedMask cached = maskCache.get(frontier);
             if (cached != null) {
                 cached.writeTo(mask, words);
@@ -144,7 +149,7 @@ public final class Matcher {
         Arrays.fill(mask, 0L);
         fillFromTerminalStates(mask);
         addEos(mask);
-        if (maskCache != null) {
+        if (cacheable) {
             maskCache.put(frontier, CachedMask.of(mask, words, bases, baseCount));
         }
     }

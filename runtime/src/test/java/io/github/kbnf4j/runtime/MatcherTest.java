@@ -116,6 +116,32 @@ class MatcherTest {
         assertTrue(c.cacheStats().hits() > 0);
     }
 
+    /** Deep nesting makes the frontier long: such states bypass the mask cache, and their masks stay exact. */
+    @Test
+    void deeplyNestedStatesBypassTheMaskCache() {
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : new String[] {"[", "]", "1", ",", "<eos>"}) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        Constraint c = Constraint.of(Grammar.builtin(Grammar.JSON, io.github.kbnf4j.grammar.GrammarOptions.DEFAULT),
+                Vocabulary.of("brackets", tokens, new int[] {4}, new int[0]));
+        Matcher m = c.newMatcher();
+        long[] walked = c.newMask();
+        int depth = 3000;
+        for (int i = 0; i < depth; i++) {
+            assertEquals(i == 0 ? List.of(0, 2) : List.of(0, 1, 2), allowed(m), "at depth " + i);
+            assertTrue(m.acceptToken(0));
+        }
+        m.fillMaskByTrieWalk(walked);
+        assertArrayEquals(walked, m.mask());
+        long lookups = c.cacheStats().hits() + c.cacheStats().misses();
+        assertTrue(lookups < depth, "the deep states were not looked up: " + lookups + " lookups");
+        for (int i = 0; i < depth; i++) {
+            assertTrue(m.acceptToken(1));
+        }
+        assertEquals(List.of(4), allowed(m));
+    }
+
     @Test
     void specialAndBytelessIdsAreNeverAllowedAndUnknownIdsAreReported() {
         Matcher m = constraint().newMatcher();
