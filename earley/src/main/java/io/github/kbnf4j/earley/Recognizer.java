@@ -59,8 +59,6 @@ public final class Recognizer {
     /** Work list of the set being built: pairs (nonterminal, origin) to complete, or (nonterminal, -1) to predict. */
     private int[] work = new int[64];
     private int workSize;
-    /** Items added to the set being built (scan + waiting + completions), for {@code maxItemsPerSet}. */
-    private int setItems;
 
     /** A recognizer with the default limits. */
     public Recognizer(CompiledGrammar grammar) {
@@ -118,19 +116,8 @@ public final class Recognizer {
         int from = chart.scanStart(current);
         int to = chart.scanEnd(current);
         int bb = b & 0xFF;
-        // Cheap rejection before touching the chart: no scan item moves on this byte.
-        long[] nextBytes = tables.nextBytes;
-        int word = bb >>> 6;
-        long bit = 1L << bb;
-        boolean any = false;
-        for (int i = from; i < to; i += 3) {
-            if ((nextBytes[4 * scan[i + 2] + word] & bit) != 0) {
-                any = true;
-                break;
-            }
-        }
-        if (!any) {
-            return false;
+        if (!allows(bb)) {
+            return false; // cheap rejection before touching the chart: no scan item moves on this byte
         }
         if (to - from == 3) {
             // Fast path (e.g. inside a string): one item moving to a non-accepting state is the whole
@@ -410,7 +397,6 @@ public final class Recognizer {
             generation = 1;
         }
         workSize = 0;
-        setItems = 0;
     }
 
     /** Processes the work list until the set being built is closed under predict and complete. */
@@ -494,7 +480,8 @@ public final class Recognizer {
     }
 
     private void countItem() {
-        if (++setItems > options.maxItemsPerSet()) {
+        // every key of the index is one item of the set being built (scan, waiting or completion)
+        if (index.size() > options.maxItemsPerSet()) {
             throw new RecognizerLimitException("maxItemsPerSet", options.maxItemsPerSet(),
                     "the chart set after byte " + length());
         }

@@ -40,8 +40,6 @@ public final class EarleyTables {
     public final int start;
     /** "Never": the distance of something that cannot complete. Sums saturate at this value. */
     public static final int NEVER = Integer.MAX_VALUE / 4;
-    /** DFA state -> the fewest bytes to an accepting state (0 if accepting). */
-    public final int[] bytesToAccept;
     /** dotted rule -> the fewest bytes that finish the production from this dot (0 at the end), or {@link #NEVER}. */
     public final int[] bytesToFinish;
 
@@ -93,19 +91,14 @@ public final class EarleyTables {
             }
         }
         start = g.startNonterminal();
-        bytesToAccept = new int[states];
-        for (int st = 0; st < states; st++) {
-            bytesToAccept[st] = g.dfaBytesToAccept(st);
-        }
-        bytesToFinish = distancesToFinish(g, symbol, terminalStart, bytesToAccept);
+        bytesToFinish = distancesToFinish(g, symbol, terminalStart);
     }
 
     /**
      * The fewest bytes that finish each dotted rule: the sum, over the symbols from the dot to the
      * end, of their shortest derivations; nonterminals' shortest derivations by fixpoint.
      */
-    private static int[] distancesToFinish(CompiledGrammar g, int[] symbol, int[] terminalStart,
-            int[] bytesToAccept) {
+    private static int[] distancesToFinish(CompiledGrammar g, int[] symbol, int[] terminalStart) {
         int nts = g.nonterminalCount();
         int[] ntMin = new int[nts];
         java.util.Arrays.fill(ntMin, NEVER);
@@ -115,7 +108,7 @@ public final class EarleyTables {
             for (int p = 0; p < g.productionCount(); p++) {
                 int sum = 0;
                 for (int d = g.dottedRule(p, 0); symbol[d] != CompiledGrammar.END; d++) {
-                    sum = Math.min(NEVER, sum + symbolMin(symbol[d], ntMin, terminalStart, bytesToAccept));
+                    sum = Math.min(NEVER, sum + symbolMin(g, symbol[d], ntMin, terminalStart));
                 }
                 int n = g.productionLhs(p);
                 if (sum < ntMin[n]) {
@@ -127,12 +120,12 @@ public final class EarleyTables {
         int[] finish = new int[symbol.length];
         for (int d = symbol.length - 1; d >= 0; d--) {
             finish[d] = symbol[d] == CompiledGrammar.END ? 0
-                    : Math.min(NEVER, finish[d + 1] + symbolMin(symbol[d], ntMin, terminalStart, bytesToAccept));
+                    : Math.min(NEVER, finish[d + 1] + symbolMin(g, symbol[d], ntMin, terminalStart));
         }
         return finish;
     }
 
-    private static int symbolMin(int sym, int[] ntMin, int[] terminalStart, int[] bytesToAccept) {
-        return sym >= 0 ? ntMin[sym] : bytesToAccept[terminalStart[-1 - sym]];
+    private static int symbolMin(CompiledGrammar g, int sym, int[] ntMin, int[] terminalStart) {
+        return sym >= 0 ? ntMin[sym] : g.dfaBytesToAccept(terminalStart[-1 - sym]);
     }
 }

@@ -48,7 +48,7 @@ public final class ShortestCompletion {
         int[] scan = chart.scanArray();
         for (int i = chart.scanStart(current), end = chart.scanEnd(current); i < end; i += 3) {
             int d = scan[i];
-            int cost = saturate((long) tables.bytesToAccept[scan[i + 2]] + tables.bytesToFinish[d + 1]);
+            int cost = saturate((long) tables.grammar.dfaBytesToAccept(scan[i + 2]) + tables.bytesToFinish[d + 1]);
             offer(tables.lhs[d], scan[i + 1], cost);
         }
         int[] symbol = tables.symbol;
