@@ -70,6 +70,8 @@ public final class Matcher {
     /** Scratch: the DFA states of the current scan items, their exit nodes, a trie path and the prefix pushed. */
     private int[] states = new int[16];
     private int[] exitNodes = new int[256];
+    /** Scratch mask of {@link #maskLogits}, allocated on first use. */
+    private long[] logitsMask;
     private final byte[] path;
     private final byte[] prefix;
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
@@ -189,7 +191,11 @@ public final class Matcher {
             throw new IllegalArgumentException("logits has " + logits.length + " entries; the vocabulary has "
                     + vocabulary.size() + " ids");
         }
-        long[] mask = mask();
+        if (logitsMask == null) {
+            logitsMask = constraint.newMask();
+        }
+        long[] mask = logitsMask;
+        fillMask(mask);
         for (int i = 0; i < logits.length; i++) {
             int w = i >>> 6;
             if (w >= mask.length || (mask[w] & (1L << i)) == 0) {
@@ -507,9 +513,9 @@ public final class Matcher {
     }
 
     /**
-     * Walks the subtree of trie node {@code root}, whose byte is known to be allowed, with the
-     * recognizer holding {@code base} bytes (the path to the root's parent). Leaves the recognizer
-     * deeper; the caller pops.
+     * Walks the subtree of trie node {@code root}, whose byte is known to be allowed; the
+     * recognizer's first {@code base} bytes are the path to the root's parent (anything pushed
+     * beyond them is popped first). Leaves the recognizer deeper; the caller pops.
      */
     private void walkSubtree(long[] mask, int root, int base) {
         TokenTrie t = trie;
@@ -534,51 +540,24 @@ public final class Matcher {
         }
     }
 
-    /** The depth-first trie walk (layer 3): sets the bit of every text token that keeps the input viable. */
-    private void walkTrie(long[] mask) {
-        Recognizer r = recognizer;
-        int base = r.mark();
-        try {
-            walkTrie(mask, 0, trie.nodeCount(), base);
-        } finally {
-            r.popTo(base);
-        }
-    }
-
     /**
-     * Walks the trie nodes {@code [from, to)}, a run of whole subtrees whose roots have depth
-     * {@code trie.depth(from)}, with the recognizer holding {@code base} bytes: the path to those
-     * roots' parent. Leaves the recognizer deeper than {@code base}; the caller pops.
+     * The depth-first trie walk (layer 3): sets the bit of every text token that keeps the input
+     * viable. The root's children are filtered by the bytes that may come next.
      */
-    private void walkTrie(long[] mask, int from, int to, int base) {
+    private void walkTrie(long[] mask) {
         TokenTrie t = trie;
         Recognizer r = recognizer;
-        int rootDepth = t.depth(from);
-        r.popTo(base);
+        int base = r.mark();
         r.nextBytes(nextBytes);
-        long[] first = nextBytes;
-        int i = from;
-        while (i < to) {
-            int depth = t.depth(i);
-            int b = t.nodeByte(i);
-            if (depth == rootDepth) {
-                r.popTo(base);
-                if ((first[b >>> 6] & (1L << b)) == 0) {
-                    i = t.subtreeEnd(i);
-                    continue;
+        try {
+            for (int i = 0, n = t.nodeCount(); i < n; i = t.subtreeEnd(i)) {
+                int b = t.nodeByte(i);
+                if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
+                    walkSubtree(mask, i, base);
                 }
-            } else if (r.length() > base + depth - rootDepth) {
-                r.popTo(base + depth - rootDepth);
             }
-            if (r.push(b)) {
-                for (int k = t.tokenStart(i), end = t.tokenStart(i + 1); k < end; k++) {
-                    int id = t.tokenId(k);
-                    mask[id >>> 6] |= 1L << id;
-                }
-                i++;
-            } else {
-                i = t.subtreeEnd(i);
-            }
+        } finally {
+            r.popTo(base);
         }
     }
 
