@@ -182,10 +182,7 @@ final class Generator {
             }
         }
         matcher.fillMask(mask);
-        int count = 0;
-        for (long w : mask) {
-            count += Long.bitCount(w);
-        }
+        int count = allowedCount();
         if (count == 0) {
             return -1;
         }
@@ -257,10 +254,7 @@ final class Generator {
     private int steerBySample(int need) {
         pathLength = 0;
         matcher.fillMask(mask);
-        int count = 0;
-        for (long w : mask) {
-            count += Long.bitCount(w);
-        }
+        int count = allowedCount();
         if (count == 0) {
             return -1;
         }
@@ -308,5 +302,14 @@ final class Generator {
 
     private Sentence sentence(int tokens, Outcome outcome, int bytesMissing) {
         return new Sentence(Arrays.copyOf(text, textLength), tokens, outcome, bytesMissing);
+    }
+
+    /** The number of tokens allowed by {@link #mask}. */
+    private int allowedCount() {
+        int count = 0;
+        for (long w : mask) {
+            count += Long.bitCount(w);
+        }
+        return count;
     }
 }
