@@ -56,19 +56,14 @@ public final class Constructions {
         // Key: [utf8 state, started, sorted live x-states...]; "started" separates the start state
         // (which must not accept "") from the state after a full character.
         StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
-        int[] table = new int[16 * 256];
-        boolean[] accept = new boolean[16];
+        TableBuilder table = new TableBuilder();
         states.idOf(new Minimizer.ColumnKey(new int[] {0, 0, 0}));
         int[] buf = new int[x.stateCount() + 3];
         boolean[] seen = new boolean[x.stateCount()];
         for (int i = 0; i < states.count(); i++) {
             int[] key = states.take(i).a;
-            if (table.length < (i + 1) * 256) {
-                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
-                accept = Arrays.copyOf(accept, table.length / 256);
-            }
+            table.addState(i);
             for (int b = 0; b < 256; b++) {
-                table[i * 256 + b] = -1;
                 int u2 = u.next(key[0], b);
                 if (u2 < 0) {
                     continue;
@@ -95,11 +90,11 @@ public final class Constructions {
                     continue;
                 }
                 Arrays.sort(buf, 2, m);
-                table[i * 256 + b] = states.idOf(new Minimizer.ColumnKey(Arrays.copyOf(buf, m)));
+                table.set(i, b, states.idOf(new Minimizer.ColumnKey(Arrays.copyOf(buf, m))));
             }
-            accept[i] = key[1] == 1 && u.isAccepting(key[0]);
+            table.accept(i, key[1] == 1 && u.isAccepting(key[0]));
         }
-        return Minimizer.minimize(states.count(), table, accept, 0);
+        return table.minimize(states.count());
     }
 
     /**
@@ -113,29 +108,23 @@ public final class Constructions {
             throw new IllegalArgumentException("negative character count " + n);
         }
         StateNumbering<Long> states = new StateNumbering<>(maxStates);
-        int[] table = new int[16 * 256];
-        boolean[] accept = new boolean[16];
+        TableBuilder table = new TableBuilder();
         states.idOf(0L);
         for (int i = 0; i < states.count(); i++) {
             long key = states.take(i);
             int s = (int) (key >>> 32);
             int c = (int) key;
-            if (table.length < (i + 1) * 256) {
-                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
-                accept = Arrays.copyOf(accept, table.length / 256);
-            }
-            accept[i] = d.isAccepting(s);
+            table.addState(i);
+            table.accept(i, d.isAccepting(s));
             for (int b = 0; b < 256; b++) {
                 int t = d.next(s, b);
                 int c2 = (b & 0xC0) == 0x80 ? c : c + 1;
-                if (t < 0 || c2 > n) {
-                    table[i * 256 + b] = -1;
-                    continue;
+                if (t >= 0 && c2 <= n) {
+                    table.set(i, b, states.idOf(((long) t << 32) | c2));
                 }
-                table[i * 256 + b] = states.idOf(((long) t << 32) | c2);
             }
         }
-        return Minimizer.minimize(states.count(), table, accept, 0);
+        return table.minimize(states.count());
     }
 
     /**
@@ -155,29 +144,23 @@ public final class Constructions {
         ByteDfa u = VALID_UTF8;
         // Product sam × utf8 by breadth-first search; ≤ 8 · (2·len + 1) states.
         StateNumbering<Long> states = new StateNumbering<>(Integer.MAX_VALUE); // linear in the text: no limit
-        int[] table = new int[16 * 256];
-        boolean[] accept = new boolean[16];
+        TableBuilder table = new TableBuilder();
         states.idOf(0L);
         for (int i = 0; i < states.count(); i++) {
             long key = states.take(i);
             int s = (int) (key >>> 32);
             int v = (int) key;
-            if (table.length < (i + 1) * 256) {
-                table = Arrays.copyOf(table, Math.max(table.length * 2, (i + 1) * 256));
-                accept = Arrays.copyOf(accept, table.length / 256);
-            }
-            accept[i] = u.isAccepting(v);
+            table.addState(i);
+            table.accept(i, u.isAccepting(v));
             for (int b = 0; b < 256; b++) {
                 int s2 = sam.next(s, b);
                 int v2 = s2 < 0 ? -1 : u.next(v, b);
-                if (v2 < 0) {
-                    table[i * 256 + b] = -1;
-                    continue;
+                if (v2 >= 0) {
+                    table.set(i, b, states.idOf(((long) s2 << 32) | v2));
                 }
-                table[i * 256 + b] = states.idOf(((long) s2 << 32) | v2);
             }
         }
-        return Minimizer.minimize(states.count(), table, accept, 0);
+        return table.minimize(states.count());
     }
 
     /** All valid UTF-8 strings, "" included (9 states before minimization). */

@@ -95,8 +95,7 @@ final class Determinizer {
 
     private ByteDfa run(int start) {
         StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
-        int[] table = new int[16 * 256];
-        boolean[] accept = new boolean[16];
+        TableBuilder table = new TableBuilder();
         int[] seeds = new int[stack.length];
         seeds[0] = start;
         states.idOf(new Minimizer.ColumnKey(closure(seeds, 1)));
@@ -104,14 +103,10 @@ final class Determinizer {
         int[] targets = new int[stack.length];
         for (int i = 0; i < states.count(); i++) {
             int[] set = states.take(i).a;
-            if (table.length < (i + 1) * 256) {
-                table = grow(table, (i + 1) * 256);
-            }
-            Arrays.fill(table, i * 256, (i + 1) * 256, -1);
+            table.addState(i);
             for (int s : set) {
                 if (s == fin) {
-                    accept = ensure(accept, i + 1);
-                    accept[i] = true;
+                    table.accept(i, true);
                 }
                 for (int e = byteStart[s]; e < byteStart[s + 1]; e++) {
                     cut[byteLo[e]] = true;
@@ -148,7 +143,7 @@ final class Determinizer {
                     if (states.count() > known) {
                         work += key.length; // a new subset: its size counts as work
                     }
-                    Arrays.fill(table, i * 256 + lo, i * 256 + hi + 1, t);
+                    table.set(i, lo, hi, t);
                 }
                 if (work > workLimit) {
                     throw new TooManyStatesException(maxStates);
@@ -157,9 +152,7 @@ final class Determinizer {
             }
             Arrays.fill(cut, false);
         }
-        int count = states.count();
-        return Minimizer.minimize(count, table.length == count * 256 ? table : Arrays.copyOf(table, count * 256),
-            ensure(accept, count), 0);
+        return table.minimize(states.count());
     }
 
     /** Epsilon closure of {@code seeds[0..n)}, as the sorted important states. */
@@ -198,15 +191,5 @@ final class Determinizer {
         int[] key = Arrays.copyOf(out, found);
         Arrays.sort(key);
         return key;
-    }
-
-    private static int[] grow(int[] a, int min) {
-        int[] b = Arrays.copyOf(a, Math.max(min, a.length * 2));
-        Arrays.fill(b, a.length, b.length, -1);
-        return b;
-    }
-
-    private static boolean[] ensure(boolean[] a, int min) {
-        return a.length >= min ? a : Arrays.copyOf(a, Math.max(min, a.length * 2));
     }
 }
