@@ -25,8 +25,9 @@ final class GrammarArguments {
                     + "; json:0 is compact).")
     String grammar;
 
-    @Option(names = "--start", paramLabel = "NAME", description = "The start rule (default: start).")
-    String start = GrammarOptions.DEFAULT_START;
+    @Option(names = "--start", paramLabel = "NAME",
+            description = "The start rule (default: start in KBNF, root in GBNF).")
+    String start;
 
     @Option(names = "--dialect", paramLabel = "DIALECT", description = "kbnf (default) or gbnf.")
     Dialect dialect;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Compiles KBNF grammar text into a {@link CompiledGrammar}: parse, validate, simplify, and
+ * Compiles grammar text (KBNF, or GBNF: {@link Dialect}) into a {@link CompiledGrammar}: parse, validate, simplify, and
  * build the byte automata of the terminals.
  *
  * <pre>{@code
@@ -74,8 +74,18 @@ public final class Grammar {
      * @throws GrammarException if the grammar has errors
      */
     public static CompiledGrammar compile(String source, String text, GrammarOptions options) {
+        return compile(source, text, Dialect.KBNF, options);
+    }
+
+    /**
+     * Compiles {@code text} written in {@code dialect}.
+     *
+     * @param source the name used in error messages, typically the file name
+     * @throws GrammarException if the grammar has errors
+     */
+    public static CompiledGrammar compile(String source, String text, Dialect dialect, GrammarOptions options) {
         Objects.requireNonNull(text, "text");
-        return compile(source, text.getBytes(StandardCharsets.UTF_8), options);
+        return compile(source, text.getBytes(StandardCharsets.UTF_8), dialect, options);
     }
 
     /**
@@ -85,23 +95,48 @@ public final class Grammar {
      * @throws GrammarException if the grammar has errors
      */
     public static CompiledGrammar compile(String source, byte[] utf8, GrammarOptions options) {
+        return compile(source, utf8, Dialect.KBNF, options);
+    }
+
+    /**
+     * Compiles grammar text in {@code dialect} given as UTF-8 bytes; malformed UTF-8 is reported
+     * with its line and column.
+     *
+     * @throws GrammarException if the grammar has errors
+     */
+    public static CompiledGrammar compile(String source, byte[] utf8, Dialect dialect, GrammarOptions options) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(utf8, "utf8");
+        Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(options, "options");
-        PackedGrammar p = GrammarCompiler.compile(source, utf8, options);
+        PackedGrammar p = GrammarCompiler.compile(source, utf8, dialect, options);
         return new CompiledGrammar(p.nonterminalNames(), p.startNonterminal(), p.acceptsEmpty(),
                 p.firstProduction(), p.productionLhs(), p.productionDot0(), p.rhs(), p.dotProduction(),
                 p.terminalStartState(), p.dfaNext(), p.dfaAccepting(), p.terminalDescriptions(), p.warnings());
     }
 
     /**
-     * Compiles the grammar in {@code file}; its file name is the source name in messages.
+     * Compiles the grammar in {@code file}, in the dialect its extension names
+     * ({@link Dialect#forFileName}: {@code .gbnf} is GBNF, anything else KBNF); its file name is
+     * the source name in messages.
      *
      * @throws IOException if the file cannot be read
      * @throws GrammarException if the grammar has errors
      */
     public static CompiledGrammar compileFile(Path file, GrammarOptions options) throws IOException {
-        return compile(file.getFileName().toString(), Files.readAllBytes(file), options);
+        String name = file.getFileName().toString();
+        return compileFile(file, Dialect.forFileName(name), options);
+    }
+
+    /**
+     * Compiles the grammar in {@code file}, written in {@code dialect}; its file name is the
+     * source name in messages.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws GrammarException if the grammar has errors
+     */
+    public static CompiledGrammar compileFile(Path file, Dialect dialect, GrammarOptions options) throws IOException {
+        return compile(file.getFileName().toString(), Files.readAllBytes(file), dialect, options);
     }
 
     /**

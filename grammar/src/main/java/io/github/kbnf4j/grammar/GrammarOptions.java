@@ -9,7 +9,8 @@ import java.util.Objects;
  * that is hit is reported as a {@link GrammarException} naming the setting, never as an
  * {@link OutOfMemoryError}.
  *
- * @param startSymbol the rule sentences are derived from (default {@code start})
+ * @param startSymbol the rule sentences are derived from; null (the default) means the dialect's
+ *     start rule ({@link Dialect#defaultStartSymbol()}: {@code start} for KBNF, {@code root} for GBNF)
  * @param maxRepetition the largest bound allowed in a counted repetition {@code {m,n}}, in the
  *     grammar and inside regexes (default 10,000)
  * @param maxDfaStates the most states one terminal's byte automaton may have, during
@@ -19,15 +20,17 @@ import java.util.Objects;
  */
 public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates, int maxNestingDepth) {
 
-    /** The name of the default start rule. */
+    /** The name of the default start rule of KBNF. */
     public static final String DEFAULT_START = "start";
 
-    /** The defaults: start symbol {@code start}, repetition bound 10,000, 20,000 DFA states, nesting depth 256. */
-    public static final GrammarOptions DEFAULT = new GrammarOptions(DEFAULT_START, 10_000, 20_000, 256);
+    /**
+     * The defaults: the dialect's start symbol, repetition bound 10,000, 20,000 DFA states,
+     * nesting depth 256.
+     */
+    public static final GrammarOptions DEFAULT = new GrammarOptions(null, 10_000, 20_000, 256);
 
     public GrammarOptions {
-        Objects.requireNonNull(startSymbol, "startSymbol");
-        if (startSymbol.isEmpty()) {
+        if (startSymbol != null && startSymbol.isEmpty()) {
             throw new IllegalArgumentException("startSymbol must not be empty");
         }
         if (maxRepetition < 1) {
@@ -41,7 +44,12 @@ public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaSt
         }
     }
 
-    /** A copy with another start symbol. */
+    /** The start rule for a grammar in {@code dialect}: {@link #startSymbol()} or the dialect's default. */
+    public String startSymbolFor(Dialect dialect) {
+        return startSymbol != null ? startSymbol : dialect.defaultStartSymbol();
+    }
+
+    /** A copy with another start symbol (null: the dialect's default). */
     public GrammarOptions withStartSymbol(String name) {
         return new GrammarOptions(name, maxRepetition, maxDfaStates, maxNestingDepth);
     }

@@ -1,5 +1,6 @@
 package io.github.kbnf4j.grammar.internal;
 
+import io.github.kbnf4j.grammar.Dialect;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
 import io.github.kbnf4j.grammar.internal.ast.Span;
@@ -40,9 +41,9 @@ public final class GrammarCompiler {
      *
      * @throws io.github.kbnf4j.grammar.GrammarException with every error found
      */
-    public static PackedGrammar compile(String source, byte[] utf8, GrammarOptions options) {
+    public static PackedGrammar compile(String source, byte[] utf8, Dialect dialect, GrammarOptions options) {
         Diagnostics diagnostics = new Diagnostics();
-        Hir hir = simplify(source, utf8, options, diagnostics, null);
+        Hir hir = simplify(source, utf8, dialect, options, diagnostics, null);
         long maxTotal = (long) TOTAL_STATES_FACTOR * options.maxDfaStates();
         PackedGrammar packed = Packer.pack(hir, diagnostics.warnings(), (int) Math.min(Integer.MAX_VALUE >> 8, maxTotal));
         if (packed == null) {
@@ -60,22 +61,23 @@ public final class GrammarCompiler {
      *     (tests use this to check that every pass keeps the language)
      * @throws io.github.kbnf4j.grammar.GrammarException with every error found
      */
-    public static Hir simplify(String source, byte[] utf8, GrammarOptions options, Diagnostics diagnostics,
-            BiConsumer<String, Hir> observer) {
+    public static Hir simplify(String source, byte[] utf8, Dialect dialect, GrammarOptions options,
+            Diagnostics diagnostics, BiConsumer<String, Hir> observer) {
         String text = SourceText.decode(source, utf8, diagnostics);
         diagnostics.throwIfErrors();
-        GrammarAst ast = KbnfReader.read(source, text, options, diagnostics);
+        String start = options.startSymbolFor(dialect);
+        GrammarAst ast = read(source, text, dialect, options, diagnostics);
         if (ast == null) { // syntax errors: nothing more can be checked
             diagnostics.throwIfErrors();
         }
-        Validator.validate(ast, options, diagnostics);
+        Validator.validate(ast, start, options, diagnostics);
         Map<String, GroupedRule> grouped = GroupByName.apply(ast);
         if (grouped.isEmpty()) {
             diagnostics.throwIfErrors(); // no rules at all: the missing start rule is the only thing to say
         }
         // Flattening builds every terminal, so invalid regexes are reported with the validator's errors.
         boolean valid = !diagnostics.hasErrors();
-        Hir hir = Flatten.apply(grouped, options.startSymbol(),
+        Hir hir = Flatten.apply(grouped, start,
                 new TerminalBuilder(grouped, options, diagnostics, valid));
         diagnostics.throwIfErrors();
         notify(observer, "flatten", hir);
@@ -96,7 +98,6 @@ public final class GrammarCompiler {
         MergeIdenticalNonterminals.apply(hir);
         notify(observer, "cleanup", hir);
 
-        String start = options.startSymbol();
         Span startSpan = hir.span(hir.start());
         switch (RemoveUseless.apply(hir)) {
             case DEAD -> diagnostics.error(startSpan, hir.acceptsEmpty()
@@ -111,6 +112,16 @@ public final class GrammarCompiler {
         diagnostics.throwIfErrors();
         notify(observer, "remove-useless", hir);
         return hir;
+    }
+
+    /** The AST of {@code text} in {@code dialect}, or null after syntax errors (recorded in {@code diagnostics}). */
+    private static GrammarAst read(String source, String text, Dialect dialect, GrammarOptions options,
+            Diagnostics diagnostics) {
+        return switch (dialect) {
+            case KBNF -> KbnfReader.read(source, text, options, diagnostics);
+            case GBNF -> throw new UnsupportedOperationException(
+                    "the GBNF reader is not written yet (issue 6); compile KBNF instead");
+        };
     }
 
     private static void notify(BiConsumer<String, Hir> observer, String pass, Hir hir) {

@@ -43,20 +43,19 @@ final class Validator {
     }
 
     /** Runs every check, recording errors and warnings. */
-    static void validate(GrammarAst ast, GrammarOptions options, Diagnostics diagnostics) {
-        new Validator(ast, options, diagnostics).run();
+    static void validate(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics) {
+        new Validator(ast, options, diagnostics).run(start);
     }
 
-    private void run() {
+    private void run(String start) {
         for (Rule r : ast.rules()) {
             check(r.body());
         }
-        String start = options.startSymbol();
         if (!definitions.containsKey(start)) {
             String hint = suggestion(start);
             diagnostics.error(new Span(ast.source(), 1, 1), "no rule named '" + start + "' to start from"
                     + (hint == null ? "" : " (did you mean '" + hint + "'?)")
-                    + "; the start rule is 'start' unless another is chosen (GrammarOptions.startSymbol, CLI --start)");
+                    + "; the start rule is the dialect's ('start' in KBNF, 'root' in GBNF) unless another is chosen (GrammarOptions.startSymbol, CLI --start)");
             return;
         }
         warnUnreachable(start);

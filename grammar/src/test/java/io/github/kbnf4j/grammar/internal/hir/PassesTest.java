@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.kbnf4j.grammar.Dialect;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.grammar.internal.Diagnostics;
 import io.github.kbnf4j.grammar.internal.GrammarCompiler;
@@ -56,7 +57,7 @@ class PassesTest {
     })
     void everyPassKeepsTheLanguage(String grammar) {
         Map<String, Hir> stages = new LinkedHashMap<>();
-        GrammarCompiler.simplify("t.kbnf", grammar.getBytes(StandardCharsets.UTF_8), GrammarOptions.DEFAULT,
+        GrammarCompiler.simplify("t.kbnf", grammar.getBytes(StandardCharsets.UTF_8), Dialect.KBNF, GrammarOptions.DEFAULT,
                 new Diagnostics(), stages::put);
         Hir reference = stages.get("flatten");
         byte[] alphabet = alphabet(grammar);
