@@ -45,7 +45,7 @@ final class GrammarArguments {
     int maxNestingDepth = GrammarOptions.DEFAULT.maxNestingDepth();
 
     GrammarOptions options() {
-        return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth);
+        return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth, true);
     }
 
     /**

@@ -17,17 +17,22 @@ import java.util.Objects;
  *     determinization and after it (default 20,000)
  * @param maxNestingDepth the deepest nesting of brackets allowed, in the grammar and inside
  *     regexes (default 256); it keeps the recursive-descent parsers far from a stack overflow
+ * @param inlineRegularRules whether rules that describe a regular language (not recursive, using
+ *     only terminals and such rules, such as GBNF's {@code ident ::= [a-z] [a-z0-9]*}) are compiled
+ *     into one terminal each (default true). The language is the same either way; inlining makes
+ *     recognition and masks much faster. Turn it off to debug a grammar rule by rule.
  */
-public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates, int maxNestingDepth) {
+public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaStates, int maxNestingDepth,
+        boolean inlineRegularRules) {
 
     /** The name of the default start rule of KBNF. */
     public static final String DEFAULT_START = "start";
 
     /**
      * The defaults: the dialect's start symbol, repetition bound 10,000, 20,000 DFA states,
-     * nesting depth 256.
+     * nesting depth 256, regular rules inlined.
      */
-    public static final GrammarOptions DEFAULT = new GrammarOptions(null, 10_000, 20_000, 256);
+    public static final GrammarOptions DEFAULT = new GrammarOptions(null, 10_000, 20_000, 256, true);
 
     public GrammarOptions {
         if (startSymbol != null && startSymbol.isEmpty()) {
@@ -51,21 +56,26 @@ public record GrammarOptions(String startSymbol, int maxRepetition, int maxDfaSt
 
     /** A copy with another start symbol (null: the dialect's default). */
     public GrammarOptions withStartSymbol(String name) {
-        return new GrammarOptions(name, maxRepetition, maxDfaStates, maxNestingDepth);
+        return new GrammarOptions(name, maxRepetition, maxDfaStates, maxNestingDepth, inlineRegularRules);
     }
 
     /** A copy with another bound for counted repetitions. */
     public GrammarOptions withMaxRepetition(int limit) {
-        return new GrammarOptions(startSymbol, limit, maxDfaStates, maxNestingDepth);
+        return new GrammarOptions(startSymbol, limit, maxDfaStates, maxNestingDepth, inlineRegularRules);
     }
 
     /** A copy with another bound on the states of one terminal's automaton. */
     public GrammarOptions withMaxDfaStates(int limit) {
-        return new GrammarOptions(startSymbol, maxRepetition, limit, maxNestingDepth);
+        return new GrammarOptions(startSymbol, maxRepetition, limit, maxNestingDepth, inlineRegularRules);
     }
 
     /** A copy with another bound on bracket nesting. */
     public GrammarOptions withMaxNestingDepth(int limit) {
-        return new GrammarOptions(startSymbol, maxRepetition, maxDfaStates, limit);
+        return new GrammarOptions(startSymbol, maxRepetition, maxDfaStates, limit, inlineRegularRules);
+    }
+
+    /** A copy that does or does not compile regular rules into terminals. */
+    public GrammarOptions withInlineRegularRules(boolean inline) {
+        return new GrammarOptions(startSymbol, maxRepetition, maxDfaStates, maxNestingDepth, inline);
     }
 }

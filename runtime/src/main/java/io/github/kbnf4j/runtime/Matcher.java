@@ -3,7 +3,9 @@ package io.github.kbnf4j.runtime;
 import io.github.kbnf4j.cache.MaskCache;
 import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.internal.CachedMask;
+import io.github.kbnf4j.runtime.internal.ExitSuffixes;
 import io.github.kbnf4j.runtime.internal.PackedTokens;
 import io.github.kbnf4j.runtime.internal.StateTokens;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
@@ -69,6 +71,8 @@ public final class Matcher {
     private final PackedTokens tokens;
     /** Scratch: the DFA states of the current scan items, their exit nodes, a trie path and the prefix pushed. */
     private int[] states = new int[16];
+    private StateTokens[] stateTokens = new StateTokens[16];
+    private int[] statesAfter = new int[16];
     private int[] exitNodes = new int[256];
     /** Scratch mask of {@link #maskLogits}, allocated on first use. */
     private long[] logitsMask;
@@ -432,12 +436,13 @@ public final class Matcher {
         Recognizer r = recognizer;
         if (states.length < r.scanItemCount()) {
             states = new int[Math.max(r.scanItemCount(), 2 * states.length)];
+            stateTokens = new StateTokens[states.length];
         }
         int stateCount = r.terminalStates(states);
-        int exitCount = 0;
         baseCount = 0;
         for (int k = 0; k < stateCount; k++) {
             StateTokens st = terminalTokens.get(states[k]);
+            stateTokens[k] = st;
             if (st.insideMask != null) {
                 long[] inside = st.insideMask;
                 for (int w = 0; w < inside.length; w++) {
@@ -452,20 +457,141 @@ public final class Matcher {
                     mask[id >>> 6] |= 1L << id;
                 }
             }
+        }
+        int exitCount = 0;
+        int walkedOneByOne = 0;
+        for (int k = 0; k < stateCount; k++) {
+            StateTokens st = stateTokens[k];
             int[] exits = st.exitNodes;
+            if (exits.length == 0 || walkExitGroups(mask, k, stateCount)) {
+                continue;
+            }
             if (exitCount + exits.length > exitNodes.length) {
                 exitNodes = Arrays.copyOf(exitNodes, Math.max(exitCount + exits.length, 2 * exitNodes.length));
             }
             System.arraycopy(exits, 0, exitNodes, exitCount, exits.length);
             exitCount += exits.length;
+            walkedOneByOne++;
         }
-        if (exitCount == 0) {
-            return;
+        if (exitCount > 0) {
+            if (walkedOneByOne > 1) {
+                // the states' lists merged into trie order (fastutil's in-place sort: no merge buffer)
+                IntArrays.quickSort(exitNodes, 0, exitCount);
+            }
+            walkExitNodes(mask, exitCount);
         }
-        if (stateCount > 1) {
-            // the states' lists merged into trie order (fastutil's in-place sort: no merge buffer)
-            IntArrays.quickSort(exitNodes, 0, exitCount);
+    }
+
+    /**
+     * The grouped exit walk of DFA state {@code states[k]} (call it s, of terminal T): when it
+     * applies, the recognizer state after the path to an exit node's parent depends only on the
+     * DFA state q that path leads T to, so one path per q is pushed instead of one per parent.
+     * Returns false, having changed nothing, when it does not apply; the caller then walks the
+     * exit nodes one by one.
+     *
+     * <p>Why one path per q is enough. Let p be the path to an exit node's parent (all of it
+     * inside T, starting from s). It applies when (1) every other item of the current set dies
+     * on p's first byte, and (2) the items predicted when T ends mid-path die on the next byte:
+     * their first bytes are disjoint from the bytes T reads in an accepting state after its first
+     * byte. Then after p the only live items are
+     * T's items, now in q, and, if q is accepting, the items T's completion adds, which depend
+     * only on T's items (origins before the token), not on p. The exit byte leaves T, so what
+     * follows it is read by those completion items alone: the same for every p ending in q. If q
+     * is not accepting, nothing can read the exit byte, and the whole exit subtree is refused.
+     * Condition (2) is checked on the first representative path that ends in an accepting
+     * state (without one, the walk does not apply).
+     */
+    private boolean walkExitGroups(long[] mask, int k, int stateCount) {
+        StateTokens st = stateTokens[k];
+        int s = states[k];
+        TerminalTokenTables tables = terminalTokens;
+        for (int j = 0; j < stateCount; j++) { // condition (1)
+            if (states[j] != s && tables.liveBytesIntersect(states[j], st.firstBytes)) {
+                return false;
+            }
         }
+        CompiledGrammar g = constraint.grammar();
+        int[] groupState = st.groupState;
+        int firstAccepting = -1;
+        for (int grp = groupState.length - 1; grp >= 0; grp--) {
+            if (g.dfaAccepting(groupState[grp])) {
+                if (tables.isStartState(groupState[grp])) {
+                    return false; // see completionItemsDieInPath
+                }
+                firstAccepting = grp;
+            }
+        }
+        if (firstAccepting < 0) {
+            return false;
+        }
+        Recognizer r = recognizer;
+        int base = r.mark();
+        try {
+            int representativeLength = pushParentPath(st.groupRepresentative[firstAccepting]);
+            if (!completionItemsDieInPath(st, groupState[firstAccepting])) { // condition (2)
+                return false;
+            }
+            for (int grp = firstAccepting; grp < groupState.length; grp++) {
+                ExitSuffixes suffixes = st.groupSuffixes[grp];
+                if (suffixes == null) {
+                    continue; // not accepting: every token of the group is refused
+                }
+                if (grp != firstAccepting) {
+                    r.popTo(base);
+                    representativeLength = pushParentPath(st.groupRepresentative[grp]);
+                }
+                walkRoots(mask, suffixes.trie(), suffixes.tokenIds(), base + representativeLength);
+            }
+            return true;
+        } finally {
+            r.popTo(base);
+        }
+    }
+
+    /** Pushes the path to {@code node}'s parent (inside a terminal: never refused); returns its length. */
+    private int pushParentPath(int node) {
+        TokenTrie t = trie;
+        int depth = t.depth(node) - 1;
+        for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
+            path[d] = (byte) t.nodeByte(p);
+        }
+        for (int d = 0; d < depth; d++) {
+            if (!recognizer.push(path[d])) {
+                throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
+            }
+        }
+        return depth;
+    }
+
+    /**
+     * Condition (2) of {@link #walkExitGroups}, checked after a representative path that leaves T
+     * in accepting state {@code q}: every other live DFA state is one of the items T's completion
+     * added, and none of them has a transition on a byte T may read right after it could have
+     * ended mid-path. (A state
+     * q that starts a terminal could hide a fresh item of the completion among T's items, so the
+     * caller refuses such groups.)
+     */
+    private boolean completionItemsDieInPath(StateTokens st, int q) {
+        Recognizer r = recognizer;
+        TerminalTokenTables tables = terminalTokens;
+        if (statesAfter.length < r.scanItemCount()) {
+            statesAfter = new int[Math.max(r.scanItemCount(), 2 * statesAfter.length)];
+        }
+        int n = r.terminalStates(statesAfter);
+        for (int j = 0; j < n; j++) {
+            if (statesAfter[j] != q && tables.liveBytesIntersect(statesAfter[j], st.bytesAfterAccepting)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Walks the subtrees of {@code exitNodes[0 .. exitCount)} (in trie order) one by one, sharing
+     * pushed prefixes between consecutive exit nodes.
+     */
+    private void walkExitNodes(long[] mask, int exitCount) {
+        Recognizer r = recognizer;
         TokenTrie t = trie;
         int base = r.mark();
         int pushed = 0; // the length of the prefix now pushed, kept in prefix[0 .. pushed)
@@ -518,7 +644,14 @@ public final class Matcher {
      * beyond them is popped first). Leaves the recognizer deeper; the caller pops.
      */
     private void walkSubtree(long[] mask, int root, int base) {
-        TokenTrie t = trie;
+        walkSubtree(mask, trie, null, root, base);
+    }
+
+    /**
+     * {@link #walkSubtree(long[], int, int)} in trie {@code t}, whose token ids are mapped through
+     * {@code ids} unless it is null.
+     */
+    private void walkSubtree(long[] mask, TokenTrie t, int[] ids, int root, int base) {
         Recognizer r = recognizer;
         int rootDepth = t.depth(root);
         int i = root;
@@ -530,7 +663,7 @@ public final class Matcher {
             }
             if (r.push(t.nodeByte(i))) {
                 for (int k = t.tokenStart(i), stop = t.tokenStart(i + 1); k < stop; k++) {
-                    int id = t.tokenId(k);
+                    int id = ids == null ? t.tokenId(k) : ids[t.tokenId(k)];
                     mask[id >>> 6] |= 1L << id;
                 }
                 i++;
@@ -545,19 +678,29 @@ public final class Matcher {
      * viable. The root's children are filtered by the bytes that may come next.
      */
     private void walkTrie(long[] mask) {
-        TokenTrie t = trie;
         Recognizer r = recognizer;
         int base = r.mark();
-        r.nextBytes(nextBytes);
         try {
-            for (int i = 0, n = t.nodeCount(); i < n; i = t.subtreeEnd(i)) {
-                int b = t.nodeByte(i);
-                if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
-                    walkSubtree(mask, i, base);
-                }
-            }
+            walkRoots(mask, trie, null, base);
         } finally {
             r.popTo(base);
+        }
+    }
+
+    /**
+     * Walks every subtree of trie {@code t} (ids mapped through {@code ids} unless null) from the
+     * recognizer's state at length {@code base}, skipping the root's children whose byte cannot
+     * come next. Leaves the recognizer deeper; the caller pops.
+     */
+    private void walkRoots(long[] mask, TokenTrie t, int[] ids, int base) {
+        Recognizer r = recognizer;
+        r.popTo(base);
+        r.nextBytes(nextBytes);
+        for (int i = 0, n = t.nodeCount(); i < n; i = t.subtreeEnd(i)) {
+            int b = t.nodeByte(i);
+            if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
+                walkSubtree(mask, t, ids, i, base);
+            }
         }
     }
 

@@ -97,6 +97,49 @@ class MatcherTest {
         assertArrayEquals(walked, m.mask());
     }
 
+    /**
+     * The grouped exit walk pushes one path per DFA state; it must not when a terminal that
+     * starts inside the path could still be running: here a second letter run starts after the
+     * first, so after "abc" a '!' may come but after "x" it may not. (The recursion keeps the
+     * rule from being inlined into one terminal.)
+     */
+    @Test
+    void groupedExitWalkIsNotUsedWhenATerminalCanStartInsideThePath() {
+        assertMaskIsExact("start ::= #\"[a-z]+\" #\"[a-z]+\" \"!\" | \"(\" start \")\";",
+                List.of("abc!", "x!", "xy!", "(", "<eos>"), List.of(0, 2, 3));
+    }
+
+    /**
+     * The grouped exit walk must not be used when another terminal of the current set shares the
+     * path's first byte: after "ab" the literal "ab" has ended and '?' may come, after "xy" not.
+     */
+    @Test
+    void groupedExitWalkIsNotUsedWhenAnotherTerminalReadsTheFirstByte() {
+        assertMaskIsExact("start ::= #\"[a-z]+\" \"!\" | \"ab\" #\"[?]+\" | \"(\" start \")\";",
+                List.of("ab?", "xy?", "xy!", "(", "<eos>"), List.of(0, 2, 3));
+    }
+
+    /** The grouped exit walk where it applies: an identifier and what may follow it. */
+    @Test
+    void groupedExitWalkSharesSuffixes() {
+        assertMaskIsExact("start ::= #\"[a-z]+\" (\"(\" | \"!\" #\"[a-z]\") | \"[\" start \"]\";",
+                List.of("ab(", "x(", "xy!z", "x!", "a!b(", "abc", "[", "<eos>"), List.of(0, 1, 2, 3, 5, 6));
+    }
+
+    private static void assertMaskIsExact(String grammar, List<String> tokenTexts, List<Integer> expected) {
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : tokenTexts) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        Constraint c = Constraint.of(Grammar.compile("g.kbnf", grammar),
+                Vocabulary.of("t", tokens, new int[] {tokenTexts.size() - 1}, new int[0]));
+        Matcher m = c.newMatcher();
+        long[] walked = c.newMask();
+        m.fillMaskByTrieWalk(walked);
+        assertArrayEquals(walked, m.mask(), "the fast mask equals the plain trie walk");
+        assertEquals(expected, allowed(m));
+    }
+
     /** Two states with the same items waiting for a byte, one of them a complete sentence: different masks. */
     @Test
     void theMaskCacheTellsACompleteSentenceFromAnIncompleteOne() {

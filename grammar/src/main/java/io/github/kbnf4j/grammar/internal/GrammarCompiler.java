@@ -11,6 +11,7 @@ import io.github.kbnf4j.grammar.internal.hir.Flatten;
 import io.github.kbnf4j.grammar.internal.hir.GroupByName;
 import io.github.kbnf4j.grammar.internal.hir.GroupByName.GroupedRule;
 import io.github.kbnf4j.grammar.internal.hir.Hir;
+import io.github.kbnf4j.grammar.internal.hir.InlineRegularRules;
 import io.github.kbnf4j.grammar.internal.hir.MergeIdenticalNonterminals;
 import io.github.kbnf4j.grammar.internal.hir.MergeTerminals;
 import io.github.kbnf4j.grammar.internal.hir.PackedGrammar;
@@ -24,7 +25,8 @@ import java.util.function.BiConsumer;
  * The compilation pipeline: UTF-8 text, AST, validation, HIR, the simplification passes of
  * DESIGN.md §3, packed arrays. Every error is collected and thrown once.
  *
- * <p>Pass order: group by name, flatten, merge terminals, deduplicate, expand repetitions,
+ * <p>Pass order: group by name, flatten, merge terminals, deduplicate, inline regular rules
+ * (rules that describe a regular language become one terminal), expand repetitions,
  * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
  * removal, deduplication and merging once more (nullable elimination makes new unit rules and
  * twins), and finally remove useless rules.
@@ -85,6 +87,10 @@ public final class GrammarCompiler {
         notify(observer, "merge-terminals", hir);
         DeduplicateAlternatives.apply(hir);
         notify(observer, "deduplicate", hir);
+        if (options.inlineRegularRules()) {
+            InlineRegularRules.apply(hir, options.maxDfaStates());
+            notify(observer, "inline-regular", hir);
+        }
         ExpandRepetitions.apply(hir);
         notify(observer, "expand-repetitions", hir);
         RemoveUnitRules.apply(hir);

@@ -16,7 +16,17 @@ package io.github.kbnf4j.runtime.internal;
  *       after an accepting state. The path to an exit node's parent is inside the terminal, so it
  *       is always viable; only the exit subtrees need walking.
  * </ul>
- * Every other token cannot start from {@code s}. Immutable.
+ * Every other token cannot start from {@code s}.
+ *
+ * <p>For the grouped exit walk of the matcher, the exit nodes are also grouped by the DFA state
+ * of their parent (the state the terminal is in just before the byte that leaves it): group
+ * {@code g} has state {@link #groupState}{@code [g]}, one of its exit nodes
+ * {@link #groupRepresentative}{@code [g]} (the path to its parent leads to that state), and the
+ * {@link ExitSuffixes} of all its exit nodes' tokens, {@link #groupSuffixes}{@code [g]}
+ * (null for a group whose state is not accepting: no token of it is ever allowed when the
+ * grouped walk applies). {@link #firstBytes} are the first bytes of the exit nodes' paths and
+ * {@link #bytesAfterAccepting} the bytes that, on a path inside the terminal, are read in an
+ * accepting state after at least one byte. Immutable.
  */
 public final class StateTokens {
     /** The inside tokens as a mask, or null when {@link #insideIds} holds them. */
@@ -26,9 +36,26 @@ public final class StateTokens {
     /** The exit nodes (see above), ascending (trie preorder). */
     public final int[] exitNodes;
 
-    StateTokens(long[] insideMask, int[] insideIds, int[] exitNodes) {
+    /** The parent DFA state of each group of exit nodes. */
+    public final int[] groupState;
+    /** An exit node of each group. */
+    public final int[] groupRepresentative;
+    /** The suffixes of each group's tokens; null for a group whose state is not accepting. */
+    public final ExitSuffixes[] groupSuffixes;
+    /** The first bytes of the paths to the exit nodes, as four words. */
+    public final long[] firstBytes;
+    /** The bytes read in an accepting state on a path inside the terminal (not as its first byte), as four words. */
+    public final long[] bytesAfterAccepting;
+
+    StateTokens(long[] insideMask, int[] insideIds, int[] exitNodes, int[] groupState, int[] groupRepresentative,
+            ExitSuffixes[] groupSuffixes, long[] firstBytes, long[] bytesAfterAccepting) {
         this.insideMask = insideMask;
         this.insideIds = insideIds;
         this.exitNodes = exitNodes;
+        this.groupState = groupState;
+        this.groupRepresentative = groupRepresentative;
+        this.groupSuffixes = groupSuffixes;
+        this.firstBytes = firstBytes;
+        this.bytesAfterAccepting = bytesAfterAccepting;
     }
 }

@@ -1,7 +1,10 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -25,12 +28,41 @@ public final class TerminalTokenTables {
     private final TokenTrie trie;
     private final int maskWords;
     private final AtomicReferenceArray<StateTokens> states;
+    /** For each DFA state, the bytes with a transition, four words per state. */
+    private final long[] liveBytes;
+    /** For each DFA state, whether it is the start state of a terminal. */
+    private final boolean[] startState;
 
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie) {
         this.grammar = grammar;
         this.trie = trie;
         this.maskWords = (trie.vocabularySize() + 63) >>> 6;
-        this.states = new AtomicReferenceArray<>(grammar.dfaStateCount());
+        int stateCount = grammar.dfaStateCount();
+        this.states = new AtomicReferenceArray<>(stateCount);
+        this.liveBytes = new long[4 * stateCount];
+        for (int s = 0; s < stateCount; s++) {
+            for (int b = 0; b < 256; b++) {
+                if (grammar.dfaNext(s, b) >= 0) {
+                    liveBytes[4 * s + (b >>> 6)] |= 1L << b;
+                }
+            }
+        }
+        this.startState = new boolean[stateCount];
+        for (int t = 0; t < grammar.terminalCount(); t++) {
+            startState[grammar.terminalStartState(t)] = true;
+        }
+    }
+
+    /** Whether some byte has a transition from DFA state {@code s} and is in the 256-bit set {@code bytes}. */
+    public boolean liveBytesIntersect(int s, long[] bytes) {
+        int at = 4 * s;
+        return ((liveBytes[at] & bytes[0]) | (liveBytes[at + 1] & bytes[1]) | (liveBytes[at + 2] & bytes[2])
+                | (liveBytes[at + 3] & bytes[3])) != 0;
+    }
+
+    /** Whether DFA state {@code s} is the start state of a terminal. */
+    public boolean isStartState(int s) {
+        return startState[s];
     }
 
     /** The tokens seen from global DFA state {@code s}. */
@@ -54,6 +86,10 @@ public final class TerminalTokenTables {
         stateAt[0] = s;
         IntArrayList inside = new IntArrayList();
         IntArrayList exits = new IntArrayList();
+        Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
+        List<IntArrayList> groups = new ArrayList<>();
+        long[] firstBytes = new long[4];
+        long[] bytesAfterAccepting = new long[4];
         int i = 0;
         while (i < n) {
             int d = tr.depth(i);
@@ -62,11 +98,25 @@ public final class TerminalTokenTables {
                 int end = tr.subtreeEnd(i);
                 if (acceptedBy[d - 1]) {
                     exits.add(i);
+                    int parentState = stateAt[d - 1];
+                    int group = groupOf.getOrDefault(parentState, -1);
+                    if (group < 0) {
+                        group = groups.size();
+                        groupOf.put(parentState, group);
+                        groups.add(new IntArrayList());
+                    }
+                    groups.get(group).add(i);
+                    int first = firstByte(i);
+                    firstBytes[first >>> 6] |= 1L << first;
                 }
                 i = end;
                 continue;
             }
             stateAt[d] = next;
+            if (d >= 2 && g.dfaAccepting(stateAt[d - 1])) { // read right after the terminal could have ended
+                int b = tr.nodeByte(i);
+                bytesAfterAccepting[b >>> 6] |= 1L << b;
+            }
             acceptedBy[d] = acceptedBy[d - 1] || g.dfaAccepting(next);
             for (int k = tr.tokenStart(i), stop = tr.tokenStart(i + 1); k < stop; k++) {
                 inside.add(tr.tokenId(k));
@@ -74,14 +124,38 @@ public final class TerminalTokenTables {
             i++;
         }
         int[] exitNodes = exits.toIntArray();
+        int groupCount = groups.size();
+        int[] groupState = new int[groupCount];
+        int[] groupRepresentative = new int[groupCount];
+        ExitSuffixes[] groupSuffixes = new ExitSuffixes[groupCount];
+        for (var e : groupOf.int2IntEntrySet()) {
+            groupState[e.getIntValue()] = e.getIntKey();
+        }
+        for (int group = 0; group < groupCount; group++) {
+            int[] members = groups.get(group).toIntArray();
+            groupRepresentative[group] = members[0];
+            if (g.dfaAccepting(groupState[group])) {
+                groupSuffixes[group] = ExitSuffixes.of(tr, members, 0, members.length);
+            }
+        }
         if (inside.size() <= LIST_LIMIT) {
-            return new StateTokens(null, inside.toIntArray(), exitNodes);
+            return new StateTokens(null, inside.toIntArray(), exitNodes, groupState, groupRepresentative, groupSuffixes,
+                    firstBytes, bytesAfterAccepting);
         }
         long[] mask = new long[maskWords];
         for (int k = 0, size = inside.size(); k < size; k++) {
             int id = inside.getInt(k);
             mask[id >>> 6] |= 1L << id;
         }
-        return new StateTokens(mask, null, exitNodes);
+        return new StateTokens(mask, null, exitNodes, groupState, groupRepresentative, groupSuffixes, firstBytes, bytesAfterAccepting);
+    }
+
+    /** The byte of the depth-1 ancestor of trie node {@code node}. */
+    private int firstByte(int node) {
+        int n = node;
+        while (trie.parent(n) >= 0) {
+            n = trie.parent(n);
+        }
+        return trie.nodeByte(n);
     }
 }

@@ -54,10 +54,18 @@ class PassesTest {
         "start ::= \"\u00e9\" #\"[^a]\" | \"\u65e5\"{1,2};",
         "start ::= #e\"ab|a\" \"!\" | #ex\"bb\" \"?\" | #substrs\"abc\";",
         "start ::= except!(\"ab\") \";\" | except!(x, 2) \".\"; x ::= \"b\" | #\"c+\";",
+        // inline regular rules: nested regular rules inside a recursive one, shared by two users
+        "start ::= id | \"(\" start ws \")\" | id ws \"=\" ws start; id ::= l (l | d)*; l ::= #\"[a-b]\"; d ::= \"1\"; ws ::= \" \"*;",
     })
     void everyPassKeepsTheLanguage(String grammar) {
+        everyPassKeepsTheLanguage(grammar, GrammarOptions.DEFAULT);
+        // without inlining, the later passes see the regular rules too
+        everyPassKeepsTheLanguage(grammar, GrammarOptions.DEFAULT.withInlineRegularRules(false));
+    }
+
+    private static void everyPassKeepsTheLanguage(String grammar, GrammarOptions options) {
         Map<String, Hir> stages = new LinkedHashMap<>();
-        GrammarCompiler.simplify("t.kbnf", grammar.getBytes(StandardCharsets.UTF_8), Dialect.KBNF, GrammarOptions.DEFAULT,
+        GrammarCompiler.simplify("t.kbnf", grammar.getBytes(StandardCharsets.UTF_8), Dialect.KBNF, options,
                 new Diagnostics(), stages::put);
         Hir reference = stages.get("flatten");
         byte[] alphabet = alphabet(grammar);
