@@ -1,4 +1,5 @@
 /**
- * The KBNF front end: grammar text to a validated, simplified {@link io.github.kbnf4j.grammar.CompiledGrammar}.
+ * The grammar front end: KBNF or GBNF (llama.cpp's dialect) text to a validated, simplified
+ * {@link io.github.kbnf4j.grammar.CompiledGrammar}.
  */
 package io.github.kbnf4j.grammar;
