@@ -119,8 +119,7 @@ public final class GrammarCompiler {
             Diagnostics diagnostics) {
         return switch (dialect) {
             case KBNF -> KbnfReader.read(source, text, options, diagnostics);
-            case GBNF -> throw new UnsupportedOperationException(
-                    "the GBNF reader is not written yet (issue 6); compile KBNF instead");
+            case GBNF -> GbnfReader.read(source, text, options, diagnostics);
         };
     }
 

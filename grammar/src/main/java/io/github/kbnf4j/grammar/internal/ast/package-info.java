@@ -1,4 +1,4 @@
 /**
- * The abstract syntax tree of a KBNF grammar: immutable records that carry their source place.
+ * The abstract syntax tree of a grammar, KBNF or GBNF alike: immutable records that carry their source place.
  */
 package io.github.kbnf4j.grammar.internal.ast;
