@@ -242,6 +242,9 @@ public final class GbnfEmitter {
             this.g = g;
             this.terminal = terminal;
             this.start = g.terminalStartState(terminal);
+            // Compiled terminals never match the empty string, so no terminal rule can be empty
+            // and the left-recursion argument of LeftCornerTransform holds.
+            assert !g.dfaAccepting(start) : "terminal matches the empty string";
             Utf8Edges utf8 = new Utf8Edges(g, "t" + terminal + " (" + g.terminalDescription(terminal) + ")");
             IntArrayList queue = new IntArrayList();
             queue.add(start);
@@ -260,8 +263,8 @@ public final class GbnfEmitter {
             }
             List<Edge> first = edges.get(start);
             List<int[]> sequence = new ArrayList<>();
-            int end = first.size() == 1 ? follow(first.get(0), sequence) : 0;
-            pureSequence = end == -1 ? sequence : null;
+            boolean pure = first.size() == 1 && follow(first.get(0), sequence) == -1;
+            pureSequence = pure ? sequence : null;
             if (pureSequence == null) {
                 ruleStates.add(start);
                 Set<Integer> seen = new HashSet<>();
