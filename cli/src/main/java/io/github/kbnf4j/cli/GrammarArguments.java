@@ -2,6 +2,7 @@ package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Diagnostic;
+import io.github.kbnf4j.grammar.Dialect;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.GrammarOptions;
@@ -14,23 +15,40 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The grammar argument and the options every subcommand that reads a grammar shares. */
+/**
+ * The grammar argument and the options every subcommand that reads a grammar shares.
+ *
+ * <p>The dialect of a grammar file: {@code --dialect} if given, else GBNF for a name ending in
+ * {@code .gbnf} (any case), else KBNF. The built-in grammars are KBNF whatever {@code --dialect}
+ * says: it names the dialect of a file.
+ */
 final class GrammarArguments {
-    /** The grammar dialects; only KBNF is read so far. */
-    enum Dialect { kbnf, gbnf }
+    /** The grammar dialects, as spelled on the command line. */
+    enum DialectOption {
+        kbnf(Dialect.KBNF),
+        gbnf(Dialect.GBNF);
+
+        final Dialect dialect;
+
+        DialectOption(Dialect dialect) {
+            this.dialect = dialect;
+        }
+    }
 
     @Parameters(index = "0", paramLabel = "GRAMMAR",
-            description = "A grammar file, or the name of a built-in grammar: json, or json:K "
-                    + "(JSON with at most K whitespace bytes between tokens, K = 0.." + Grammar.MAX_JSON_WHITESPACE
-                    + "; json:0 is compact).")
+            description = "A grammar file (KBNF, or GBNF if it ends in .gbnf), or the name of a built-in grammar: "
+                    + "json, or json:K (JSON with at most K whitespace bytes between tokens, K = 0.."
+                    + Grammar.MAX_JSON_WHITESPACE + "; json:0 is compact).")
     String grammar;
 
     @Option(names = "--start", paramLabel = "NAME",
             description = "The start rule (default: start in KBNF, root in GBNF).")
     String start;
 
-    @Option(names = "--dialect", paramLabel = "DIALECT", description = "kbnf (default) or gbnf.")
-    Dialect dialect;
+    @Option(names = "--dialect", paramLabel = "DIALECT",
+            description = "The dialect of the grammar file: kbnf or gbnf (llama.cpp's). Default: gbnf for a file "
+                    + "ending in .gbnf, kbnf otherwise; built-in grammars are always kbnf.")
+    DialectOption dialect;
 
     @Option(names = "--max-repetition", paramLabel = "N",
             description = "Largest bound of a counted repetition {m,n} (default: ${DEFAULT-VALUE}).")
@@ -49,15 +67,12 @@ final class GrammarArguments {
     }
 
     /**
-     * Reads and compiles the grammar.
+     * Reads and compiles the grammar: the file {@link #grammar} in the dialect {@link #dialectOf}
+     * picks, or else the built-in grammar of that name.
      *
-     * @throws UsageException if the grammar cannot be found or its dialect is not supported
+     * @throws UsageException if there is neither such a file nor such a built-in grammar
      */
     CompiledGrammar compile() throws IOException {
-        boolean gbnf = dialect == Dialect.gbnf || (dialect == null && grammar.endsWith(".gbnf"));
-        if (gbnf) {
-            throw new UsageException("the GBNF dialect is not supported yet (see the GBNF issue); use KBNF");
-        }
         Path file = pathOrNull(grammar);
         if (file == null || !Files.exists(file)) {
             if (Grammar.isBuiltin(grammar)) {
@@ -66,10 +81,19 @@ final class GrammarArguments {
             throw noSuchGrammar();
         }
         try {
-            return Grammar.compileFile(file, options());
+            return Grammar.compileFile(file, dialectOf(file), options());
         } catch (NoSuchFileException e) {
             throw noSuchGrammar();
         }
+    }
+
+    /** The dialect of a grammar file: {@code --dialect}, else the one its extension names. */
+    Dialect dialectOf(Path file) {
+        if (dialect != null) {
+            return dialect.dialect;
+        }
+        Path name = file.getFileName();
+        return Dialect.forFileName(name == null ? file.toString() : name.toString());
     }
 
     private UsageException noSuchGrammar() {

@@ -15,8 +15,9 @@ import picocli.CommandLine.Command;
  * usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Grammar-constrained decoding for language models: compile KBNF grammars, check input "
-                + "against them, print token masks, generate random sentences, benchmark masks on a corpus.",
+        description = "Grammar-constrained decoding for language models: compile KBNF or GBNF (llama.cpp) "
+                + "grammars, check input against them, print token masks, generate random sentences, benchmark "
+                + "masks on a corpus.",
         subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
             BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

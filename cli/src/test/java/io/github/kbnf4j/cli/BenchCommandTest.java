@@ -134,6 +134,19 @@ class BenchCommandTest {
     }
 
     @Test
+    void aGbnfGrammarWithTheDialectOption() throws Exception {
+        Path grammar = dir.resolve("pairs.grammar");
+        Files.writeString(grammar, "root ::= pair (\",\" pair)*\npair ::= [a-c] \"=\" [0-9]+\n");
+        Path corpus = corpus("pairs.jsonl", textLine("a=1,b=22"), textLine("c=333"));
+        assertEquals(0, run("bench", "--dialect", "gbnf", grammar.toString(), "--vocab", "cl100k", "--corpus",
+                corpus.toString(), "--passes", "1"), err());
+        JsonNode r = MAPPER.readTree(out.toString());
+        assertEquals(2, r.get("documents").asInt(), r.toString());
+        assertEquals(0, r.get("violations").asInt(), r.toString());
+        assertEquals(0, r.get("not_accepting_at_end").asInt(), r.toString());
+    }
+
+    @Test
     void givenTokenIdsAreReplayedAsIs() throws Exception {
         String[] lines = new String[SENTENCES.size()];
         for (int i = 0; i < lines.length; i++) {

@@ -51,6 +51,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void gbnfGrammarsByExtensionOrOption() throws Exception {
+        String arithmetic = "root ::= expr \"\\n\"\nexpr ::= term ([-+] term)*\nterm ::= [0-9]+ | \"(\" expr \")\"\n";
+        Path gbnf = file("arith.gbnf", arithmetic);
+        assertEquals(0, run("check", gbnf.toString(), file("ok.txt", "1+(2-3)\n").toString()), err());
+        assertEquals(3, run("check", gbnf.toString(), file("prefix.txt", "1+(2").toString()), err());
+        assertEquals(1, run("check", gbnf.toString(), file("bad.txt", "1+*").toString()), err());
+        Path other = file("arith.grammar", arithmetic);
+        assertEquals(0, run("check", "--dialect", "gbnf", other.toString(), file("ok2.txt", "(7)\n").toString()), err());
+    }
+
+    @Test
     void completeJsonExitsZero() throws Exception {
         Path in = file("ok.json", "{\"a\": [1, 2.5e3, true, null], \"b\": \"x\"}\n");
         assertEquals(0, run("check", "json", in.toString()), err());

@@ -73,7 +73,57 @@ class CompileCommandTest {
         assertEquals(2, run("compile", "no-such-grammar"));
         assertTrue(err.toString().contains("no grammar file 'no-such-grammar'"), err.toString());
         assertEquals(2, run("compile"));
-        assertEquals(2, run("compile", "--dialect", "gbnf", "json"));
+    }
+
+    @Test
+    void gbnfFilesAreReadAsGbnf(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("expr.gbnf");
+        Files.writeString(file, "# sums\nroot ::= num (\"+\" num)*\nnum ::= [0-9]+\n");
+        assertEquals(0, run("compile", file.toString()), err.toString());
+        Path upper = dir.resolve("EXPR.GBNF");
+        Files.writeString(upper, "root ::= [a-z]+\n");
+        assertEquals(0, run("compile", upper.toString()), err.toString());
+    }
+
+    @Test
+    void theDialectOptionWinsOverTheExtension(@TempDir Path dir) throws Exception {
+        Path gbnfText = dir.resolve("expr.txt");
+        Files.writeString(gbnfText, "root ::= num (\"+\" num)*\nnum ::= [0-9]+\n");
+        assertEquals(0, run("compile", "--dialect", "gbnf", gbnfText.toString()), err.toString());
+        assertEquals(2, run("compile", gbnfText.toString()), "read as KBNF without the option");
+        Path kbnfText = dir.resolve("k.gbnf");
+        Files.writeString(kbnfText, "start ::= \"a\" | \"b\";\n");
+        assertEquals(0, run("compile", "--dialect", "kbnf", kbnfText.toString()), err.toString());
+        assertEquals(2, run("compile", kbnfText.toString()), "read as GBNF without the option");
+    }
+
+    @Test
+    void gbnfErrorsGiveTheFileLineAndColumn(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.gbnf");
+        Files.writeString(file, "root ::= \"a\" <[5]>\nnum ::= [9-0] numbr\nnumber ::= \"1\"\n");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("compile", file.toString()));
+        assertEquals("bad.gbnf:1:14: token references (<[...]>, <|...|>, !<...>) are not supported: kbnf4j grammars are"
+                + " over bytes, not over the tokens of one vocabulary; write the token's text as a literal instead"
+                + " (found '<[5]>')\n"
+                + "bad.gbnf:2:10: invalid range '9-0' in a character class: its start is greater than its end\n"
+                + "bad.gbnf:2:15: undefined rule 'numbr' (did you mean 'number'?)\n", err.toString().replace("\r", ""));
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void gbnfStartsAtRootUnlessToldOtherwise(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("top.gbnf");
+        Files.writeString(file, "top ::= \"a\"\n");
+        assertEquals(2, run("compile", file.toString()));
+        assertTrue(err.toString().contains("top.gbnf:1:1: no rule named 'root' to start from"), err.toString());
+        assertEquals(0, run("compile", "--start", "top", file.toString()), err.toString());
+    }
+
+    @Test
+    void builtinGrammarsStayKbnf() {
+        // --dialect names the dialect of a file; the built-in json is KBNF whatever it says.
+        assertEquals(0, run("compile", "--dialect", "gbnf", "json"), err.toString());
     }
 
     @Test
@@ -101,6 +151,18 @@ class CompileCommandTest {
                 item-s1 ::= [a-z\\u00E9] item-s1 | ""
                 """, out.toString().replace("\r", ""));
         assertTrue(err.toString().contains("warning"), err.toString());
+    }
+
+    @Test
+    void gbnfThatLlamaCppRefusesComesOutWithoutLeftRecursion(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("left.gbnf");
+        Files.writeString(file, "root ::= \"a\" | root \"a\"\n");
+        assertEquals(0, run("compile", "--emit", "gbnf", file.toString()), err.toString());
+        assertEquals("""
+                # GBNF (llama.cpp) written by kbnf4j; start rule 'root'
+                root ::= "a" root-tail
+                root-tail ::= "a" root-tail | ""
+                """, out.toString().replace("\r", ""));
     }
 
     @Test

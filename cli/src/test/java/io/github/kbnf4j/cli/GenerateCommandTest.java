@@ -189,6 +189,19 @@ class GenerateCommandTest {
     }
 
     @Test
+    void aGbnfGrammar(@TempDir Path dir) throws Exception {
+        Path g = dir.resolve("pairs.gbnf");
+        Files.writeString(g, "root ::= pair (\",\" pair)*\npair ::= [a-c] \"=\" [0-9]{1,3}\n");
+        assertEquals(0, run("generate", g.toString(), "--vocab", "cl100k", "-n", "20", "--max-tokens", "30"),
+                err.toString());
+        String[] lines = output().split("\n", -1);
+        assertEquals(21, lines.length);
+        for (int i = 0; i < 20; i++) {
+            assertTrue(lines[i].matches("[a-c]=[0-9]{1,3}(,[a-c]=[0-9]{1,3})*"), lines[i]);
+        }
+    }
+
+    @Test
     void rawOutputIsTheBytes(@TempDir Path dir) throws Exception {
         Path g = dir.resolve("words.kbnf");
         Files.writeString(g, "start ::= (\"caf\u00e9\" | \"\u65e5\u672c\" | \"\\\"q\\\"\") {\" \" (\"x\" | \"y\")};\n");

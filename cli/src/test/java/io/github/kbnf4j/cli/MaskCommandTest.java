@@ -93,6 +93,18 @@ class MaskCommandTest {
     }
 
     @Test
+    void aGbnfGrammar(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("braces.gbnf");
+        Files.writeString(file, "root ::= \"{\" [a-z]+ \"}\"\n");
+        assertEquals(0, run("mask", file.toString(), "--vocab", "cl100k", "--prefix", "{ab"), err.toString());
+        JsonNode node = output();
+        assertFalse(node.get("accepting").booleanValue());
+        int[] ids = ids(node);
+        assertTrue(Arrays.binarySearch(ids, cl100kId("}")) >= 0, "} is allowed");
+        assertTrue(Arrays.binarySearch(ids, cl100kId("{")) < 0, "{ is not");
+    }
+
+    @Test
     void noPrefixIsTheMaskAtTheStart() throws Exception {
         assertEquals(0, run("mask", "json", "--vocab", "cl100k"), err.toString());
         assertArrayEquals(directMask(""), ids(output()));
