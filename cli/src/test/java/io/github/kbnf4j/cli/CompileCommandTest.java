@@ -127,6 +127,54 @@ class CompileCommandTest {
     }
 
     @Test
+    void emitGbnfPrintsTheGrammarInsteadOfTheSummary() {
+        assertEquals(0, run("compile", "--emit", "gbnf", "json"));
+        String gbnf = out.toString();
+        assertTrue(gbnf.startsWith("# GBNF (llama.cpp) written by kbnf4j; start rule 'start'\nroot ::= start\n"), gbnf);
+        assertTrue(gbnf.contains("\nstring ::= \"\\\"\" string-s1\n"), gbnf);
+        assertFalse(gbnf.contains("nonterminals,"), "no summary:\n" + gbnf);
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void emitGbnfRemovesLeftRecursionAndKeepsWarningsOnStderr(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("list.kbnf");
+        Files.writeString(file, "start ::= start \",\" item | item ;\nitem ::= #\"[a-zé]+\" ;\nunused ::= \"u\" ;\n");
+        assertEquals(0, run("compile", "--emit=gbnf", file.toString()));
+        assertEquals("""
+                # GBNF (llama.cpp) written by kbnf4j; start rule 'start'
+                root ::= start
+                start ::= item start-tail
+                start-tail ::= "," item start-tail | ""
+                # item: #"[a-z\\u00E9]+"
+                item ::= [a-z\\u00E9] item-s1
+                item-s1 ::= [a-z\\u00E9] item-s1 | ""
+                """, out.toString().replace("\r", ""));
+        assertTrue(err.toString().contains("warning"), err.toString());
+    }
+
+    @Test
+    void gbnfThatLlamaCppRefusesComesOutWithoutLeftRecursion(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("left.gbnf");
+        Files.writeString(file, "root ::= \"a\" | root \"a\"\n");
+        assertEquals(0, run("compile", "--emit", "gbnf", file.toString()), err.toString());
+        assertEquals("""
+                # GBNF (llama.cpp) written by kbnf4j; start rule 'root'
+                root ::= "a" root-tail
+                root-tail ::= "a" root-tail | ""
+                """, out.toString().replace("\r", ""));
+    }
+
+    @Test
+    void emitUsageErrors() {
+        assertEquals(2, run("compile", "--emit", "xml", "json"));
+        assertTrue(err.toString().contains("--emit"), err.toString());
+        assertEquals(2, run("compile", "--emit", "gbnf", "--print", "json"));
+        assertTrue(err.toString().contains("--print and --emit cannot be combined"), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void helpOnTheSubcommand() {
         assertEquals(0, run("compile", "--help"));
         assertTrue(out.toString().contains("Usage: kbnf4j compile"), out.toString());

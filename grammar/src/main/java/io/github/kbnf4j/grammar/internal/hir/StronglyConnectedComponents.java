@@ -4,17 +4,18 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 
 /** Tarjan's strongly connected components, iterative so that long chains cannot overflow the stack. */
-final class StronglyConnectedComponents {
+public final class StronglyConnectedComponents {
     private StronglyConnectedComponents() {
     }
 
     /**
      * The component of every node of the graph {@code edges} (node -> successors). Components
-     * are numbered from 0; nodes in one cycle share a number.
+     * are numbered from 0; nodes in one cycle share a number. A component's number is lower than
+     * that of every component that reaches it (reverse topological order).
      *
      * <p>Complexity: linear in nodes plus edges.
      */
-    static int[] of(IntArrayList[] edges) {
+    public static int[] of(IntArrayList[] edges) {
         int count = edges.length;
         int[] index = new int[count];
         int[] low = new int[count];
