@@ -55,4 +55,24 @@ class MaskCacheTest {
         assertTrue(stats.evictions() > 0);
         assertThrows(IllegalArgumentException.class, () -> new MaskCache<long[]>(0, m -> 0));
     }
+
+    @Test
+    void equalMasksAreStoredOnce() {
+        long maskBytes = 16 * 1024;
+        MaskCache<String> cache = new MaskCache<>(1 << 20, m -> maskBytes); // each mask "costs" 16 KiB
+        Recognizer r = new Recognizer(Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT));
+        Frontier f = new Frontier();
+        r.push('[');
+        for (int depth = 0; depth < 100; depth++) {
+            r.push('[');
+            r.frontier(f);
+            cache.put(f, new String("the same mask")); // equal, not identical
+        }
+        MaskCacheStats stats = cache.stats();
+        assertEquals(0, stats.evictions(), "100 copies would need 1.6 MB of the 1 MiB bound; one is stored");
+        assertEquals(101, stats.entries(), "100 frontiers and one mask");
+        r.pop(1);
+        r.frontier(f);
+        assertEquals("the same mask", cache.get(f));
+    }
 }

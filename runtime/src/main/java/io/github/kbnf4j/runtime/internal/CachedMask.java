@@ -11,6 +11,10 @@ import java.util.Arrays;
  * allocate far less. When the list would be long (more than a quarter of the bit set's words),
  * the entry keeps a private full bit set instead, which is faster to write.
  *
+ * <p>Equality is by representation (the same base arrays, by identity, and the same list; or
+ * equal private bit sets), which implies equal contents: the mask cache stores equal masks once.
+ * The hash is of the contents.
+ *
  * <p>Immutable (the bases are never written after their state was computed); thread-safe.
  */
 public final class CachedMask {
@@ -20,11 +24,13 @@ public final class CachedMask {
     private final int[] extras;
     /** The bytes of a base this entry owns (a private full copy), else 0. */
     private final long ownBytes;
+    private final int hash;
 
-    private CachedMask(long[][] bases, int[] extras, long ownBytes) {
+    private CachedMask(long[][] bases, int[] extras, long ownBytes, int hash) {
         this.bases = bases;
         this.extras = extras;
         this.ownBytes = ownBytes;
+        this.hash = hash;
     }
 
     /**
@@ -32,13 +38,17 @@ public final class CachedMask {
      * {@code bases[0 .. baseCount)}, each of which must be a subset of the mask.
      */
     public static CachedMask of(long[] mask, int words, long[][] bases, int baseCount) {
+        int hash = 1;
+        for (int w = 0; w < words; w++) {
+            hash = 31 * hash + Long.hashCode(mask[w]);
+        }
         int count = 0;
         for (int w = 0; w < words; w++) {
             count += Long.bitCount(mask[w] & ~covered(bases, baseCount, w));
         }
         if (count > words / 4) {
             // Setting that many bits one by one would cost more than copying a private bit set.
-            return new CachedMask(new long[][] {Arrays.copyOf(mask, words)}, new int[0], 16L + 8L * words);
+            return new CachedMask(new long[][] {Arrays.copyOf(mask, words)}, new int[0], 16L + 8L * words, hash);
         }
         int[] extras = new int[count];
         int k = 0;
@@ -49,7 +59,7 @@ public final class CachedMask {
                 bits &= bits - 1;
             }
         }
-        return new CachedMask(baseCount == 0 ? NO_BASES : Arrays.copyOf(bases, baseCount), extras, 0);
+        return new CachedMask(baseCount == 0 ? NO_BASES : Arrays.copyOf(bases, baseCount), extras, 0, hash);
     }
 
     private static long covered(long[][] bases, int baseCount, int w) {
@@ -81,5 +91,33 @@ public final class CachedMask {
     /** The bytes this entry owns (shared bases are the tables'). */
     public long bytes() {
         return 16L + 16 + 8L * bases.length + 16 + 4L * extras.length + ownBytes;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof CachedMask) || ((CachedMask) o).hash != hash) {
+            return false;
+        }
+        CachedMask other = (CachedMask) o;
+        if (ownBytes != 0 || other.ownBytes != 0) {
+            return ownBytes == other.ownBytes && Arrays.equals(bases[0], other.bases[0]);
+        }
+        if (bases.length != other.bases.length || !Arrays.equals(extras, other.extras)) {
+            return false;
+        }
+        for (int b = 0; b < bases.length; b++) {
+            if (bases[b] != other.bases[b]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
     }
 }
