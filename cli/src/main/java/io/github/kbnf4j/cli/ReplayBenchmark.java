@@ -578,6 +578,9 @@ final class ReplayBenchmark {
             long[] warmNanos = new long[(int) warmSteps];
             int filled = 0;
             for (int pass = 2; pass <= options.passes(); pass++) {
+                // Untimed: the garbage of the previous pass (and of the statistics above) is not
+                // this pass's; a warm pass should only pay for what it allocates itself.
+                System.gc();
                 Pass p = replay(constraint, corpus, options, pass, warmNanos, filled);
                 filled += (int) p.steps;
                 warmGcCount += p.gcCount;

@@ -3,14 +3,8 @@ package io.github.kbnf4j.runtime;
 import io.github.kbnf4j.cache.MaskCache;
 import io.github.kbnf4j.earley.Frontier;
 import io.github.kbnf4j.earley.Recognizer;
-import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.internal.CachedMask;
-import io.github.kbnf4j.runtime.internal.ExitSuffixes;
 import io.github.kbnf4j.runtime.internal.PackedTokens;
-import io.github.kbnf4j.runtime.internal.StateTokens;
-import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
-import io.github.kbnf4j.runtime.internal.TokenTrie;
-import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -65,26 +59,16 @@ public final class Matcher {
 
     private final Constraint constraint;
     private final Vocabulary vocabulary;
-    private final TokenTrie trie;
-    private final TerminalTokenTables terminalTokens;
     /** The vocabulary's token bytes, read without copying. */
     private final PackedTokens tokens;
-    /** Scratch: the DFA states of the current scan items, their exit nodes, a trie path and the prefix pushed. */
-    private int[] states = new int[16];
-    private StateTokens[] stateTokens = new StateTokens[16];
-    private int[] statesAfter = new int[16];
-    private int[] exitNodes = new int[256];
     /** Scratch mask of {@link #maskLogits}, allocated on first use. */
     private long[] logitsMask;
-    private final byte[] path;
-    private final byte[] prefix;
     /** The end-of-sequence ids (a private copy: the vocabulary hands out copies). */
     private final int[] eosIds;
     private final Recognizer recognizer;
     private final MaskCache<CachedMask> maskCache;
-    /** Scratch: the inside masks of the terminal states of the mask being computed (the cache entry's bases). */
-    private long[][] bases = new long[8][];
-    private int baseCount;
+    /** Computes the masks the cache does not have. */
+    private final MaskWalker walker;
     /** Scratch: the current frontier, the probe of the mask cache. */
     private final Frontier frontier = new Frontier();
     /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
@@ -96,27 +80,21 @@ public final class Matcher {
     Matcher(Constraint constraint, Recognizer recognizer) {
         this.constraint = constraint;
         this.vocabulary = constraint.vocabulary();
-        this.trie = constraint.trie();
-        this.terminalTokens = constraint.terminalTokens();
         this.tokens = vocabulary.packed();
         this.eosIds = vocabulary.eosIds();
         this.maskCache = constraint.maskCache();
-        this.path = new byte[trie.maxDepth() + 1];
-        this.prefix = new byte[trie.maxDepth() + 1];
         this.recognizer = recognizer;
+        this.walker = new MaskWalker(recognizer, constraint.grammar(), constraint.trie(), constraint.terminalTokens());
     }
 
     private Matcher(Matcher o) {
         this.constraint = o.constraint;
         this.vocabulary = o.vocabulary;
-        this.trie = o.trie;
-        this.terminalTokens = o.terminalTokens;
         this.tokens = o.tokens;
         this.eosIds = o.eosIds;
         this.maskCache = o.maskCache;
-        this.path = new byte[o.path.length];
-        this.prefix = new byte[o.prefix.length];
         this.recognizer = o.recognizer.copy();
+        this.walker = new MaskWalker(recognizer, constraint.grammar(), constraint.trie(), constraint.terminalTokens());
         this.history = o.history.clone();
         this.historySize = o.historySize;
         this.terminated = o.terminated;
@@ -153,10 +131,10 @@ public final class Matcher {
             }
         }
         Arrays.fill(mask, 0L);
-        fillFromTerminalStates(mask);
+        walker.fillByTables(mask);
         addEos(mask);
         if (cacheable) {
-            maskCache.put(frontier, CachedMask.of(mask, words, bases, baseCount));
+            maskCache.put(frontier, CachedMask.of(mask, words, walker.bases(), walker.baseCount()));
         }
     }
 
@@ -164,7 +142,7 @@ public final class Matcher {
     void fillMaskByTrieWalk(long[] mask) {
         Arrays.fill(mask, 0L);
         if (!terminated) {
-            walkTrie(mask);
+            walker.fillByTrieWalk(mask);
         }
         addEos(mask);
     }
@@ -426,283 +404,6 @@ public final class Matcher {
     }
 
     // ---- internals ----
-
-    /**
-     * Layer 2: for each DFA state the next byte is read in, the tokens that stay inside the terminal
-     * are allowed outright; the tokens that may leave the terminal mid-token (the subtrees under the
-     * state's exit nodes) are walked with the recognizer, in trie order, sharing pushed prefixes.
-     */
-    private void fillFromTerminalStates(long[] mask) {
-        Recognizer r = recognizer;
-        if (states.length < r.scanItemCount()) {
-            states = new int[Math.max(r.scanItemCount(), 2 * states.length)];
-            stateTokens = new StateTokens[states.length];
-        }
-        int stateCount = r.terminalStates(states);
-        baseCount = 0;
-        for (int k = 0; k < stateCount; k++) {
-            StateTokens st = terminalTokens.get(states[k]);
-            stateTokens[k] = st;
-            if (st.insideMask != null) {
-                long[] inside = st.insideMask;
-                for (int w = 0; w < inside.length; w++) {
-                    mask[w] |= inside[w];
-                }
-                if (baseCount == bases.length) {
-                    bases = Arrays.copyOf(bases, 2 * baseCount);
-                }
-                bases[baseCount++] = inside;
-            } else {
-                for (int id : st.insideIds) {
-                    mask[id >>> 6] |= 1L << id;
-                }
-            }
-        }
-        int exitCount = 0;
-        int walkedOneByOne = 0;
-        for (int k = 0; k < stateCount; k++) {
-            StateTokens st = stateTokens[k];
-            int[] exits = st.exitNodes;
-            if (exits.length == 0 || walkExitGroups(mask, k, stateCount)) {
-                continue;
-            }
-            if (exitCount + exits.length > exitNodes.length) {
-                exitNodes = Arrays.copyOf(exitNodes, Math.max(exitCount + exits.length, 2 * exitNodes.length));
-            }
-            System.arraycopy(exits, 0, exitNodes, exitCount, exits.length);
-            exitCount += exits.length;
-            walkedOneByOne++;
-        }
-        if (exitCount > 0) {
-            if (walkedOneByOne > 1) {
-                // the states' lists merged into trie order (fastutil's in-place sort: no merge buffer)
-                IntArrays.quickSort(exitNodes, 0, exitCount);
-            }
-            walkExitNodes(mask, exitCount);
-        }
-    }
-
-    /**
-     * The grouped exit walk of DFA state {@code states[k]} (call it s, of terminal T): when it
-     * applies, the recognizer state after the path to an exit node's parent depends only on the
-     * DFA state q that path leads T to, so one path per q is pushed instead of one per parent.
-     * Returns false, having changed nothing, when it does not apply; the caller then walks the
-     * exit nodes one by one.
-     *
-     * <p>Why one path per q is enough. Let p be the path to an exit node's parent (all of it
-     * inside T, starting from s). It applies when (1) every other item of the current set dies
-     * on p's first byte, and (2) the items predicted when T ends mid-path die on the next byte:
-     * their first bytes are disjoint from the bytes T reads in an accepting state after its first
-     * byte. Then after p the only live items are
-     * T's items, now in q, and, if q is accepting, the items T's completion adds, which depend
-     * only on T's items (origins before the token), not on p. The exit byte leaves T, so what
-     * follows it is read by those completion items alone: the same for every p ending in q. If q
-     * is not accepting, nothing can read the exit byte, and the whole exit subtree is refused.
-     * Condition (2) is checked on the first representative path that ends in an accepting
-     * state (without one, the walk does not apply).
-     */
-    private boolean walkExitGroups(long[] mask, int k, int stateCount) {
-        StateTokens st = stateTokens[k];
-        int s = states[k];
-        TerminalTokenTables tables = terminalTokens;
-        for (int j = 0; j < stateCount; j++) { // condition (1)
-            if (states[j] != s && tables.liveBytesIntersect(states[j], st.firstBytes)) {
-                return false;
-            }
-        }
-        CompiledGrammar g = constraint.grammar();
-        int[] groupState = st.groupState;
-        int firstAccepting = -1;
-        for (int grp = groupState.length - 1; grp >= 0; grp--) {
-            if (g.dfaAccepting(groupState[grp])) {
-                if (tables.isStartState(groupState[grp])) {
-                    return false; // see completionItemsDieInPath
-                }
-                firstAccepting = grp;
-            }
-        }
-        if (firstAccepting < 0) {
-            return false;
-        }
-        Recognizer r = recognizer;
-        int base = r.mark();
-        try {
-            int representativeLength = pushParentPath(st.groupRepresentative[firstAccepting]);
-            if (!completionItemsDieInPath(st, groupState[firstAccepting])) { // condition (2)
-                return false;
-            }
-            for (int grp = firstAccepting; grp < groupState.length; grp++) {
-                ExitSuffixes suffixes = st.groupSuffixes[grp];
-                if (suffixes == null) {
-                    continue; // not accepting: every token of the group is refused
-                }
-                if (grp != firstAccepting) {
-                    r.popTo(base);
-                    representativeLength = pushParentPath(st.groupRepresentative[grp]);
-                }
-                walkRoots(mask, suffixes.trie(), suffixes.tokenIds(), base + representativeLength);
-            }
-            return true;
-        } finally {
-            r.popTo(base);
-        }
-    }
-
-    /** Pushes the path to {@code node}'s parent (inside a terminal: never refused); returns its length. */
-    private int pushParentPath(int node) {
-        TokenTrie t = trie;
-        int depth = t.depth(node) - 1;
-        for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
-            path[d] = (byte) t.nodeByte(p);
-        }
-        for (int d = 0; d < depth; d++) {
-            if (!recognizer.push(path[d])) {
-                throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
-            }
-        }
-        return depth;
-    }
-
-    /**
-     * Condition (2) of {@link #walkExitGroups}, checked after a representative path that leaves T
-     * in accepting state {@code q}: every other live DFA state is one of the items T's completion
-     * added, and none of them has a transition on a byte T may read right after it could have
-     * ended mid-path. (A state
-     * q that starts a terminal could hide a fresh item of the completion among T's items, so the
-     * caller refuses such groups.)
-     */
-    private boolean completionItemsDieInPath(StateTokens st, int q) {
-        Recognizer r = recognizer;
-        TerminalTokenTables tables = terminalTokens;
-        if (statesAfter.length < r.scanItemCount()) {
-            statesAfter = new int[Math.max(r.scanItemCount(), 2 * statesAfter.length)];
-        }
-        int n = r.terminalStates(statesAfter);
-        for (int j = 0; j < n; j++) {
-            if (statesAfter[j] != q && tables.liveBytesIntersect(statesAfter[j], st.bytesAfterAccepting)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Walks the subtrees of {@code exitNodes[0 .. exitCount)} (in trie order) one by one, sharing
-     * pushed prefixes between consecutive exit nodes.
-     */
-    private void walkExitNodes(long[] mask, int exitCount) {
-        Recognizer r = recognizer;
-        TokenTrie t = trie;
-        int base = r.mark();
-        int pushed = 0; // the length of the prefix now pushed, kept in prefix[0 .. pushed)
-        int walkedTo = -1; // exit nodes below this node index lie in a subtree already walked
-        int previousParent = -2;
-        try {
-            for (int k = 0; k < exitCount; k++) {
-                int node = exitNodes[k];
-                if (node < walkedTo) {
-                    continue;
-                }
-                int parent = t.parent(node);
-                int depth = t.depth(node) - 1;
-                if (parent != previousParent) {
-                    // the path to the exit node's parent: inside the terminal, so always viable
-                    for (int p = parent, d = depth - 1; p >= 0; p = t.parent(p), d--) {
-                        path[d] = (byte) t.nodeByte(p);
-                    }
-                    int common = 0;
-                    while (common < pushed && common < depth && prefix[common] == path[common]) {
-                        common++;
-                    }
-                    r.popTo(base + common); // the previous subtree walk may have left bytes beyond the prefix
-                    for (int d = common; d < depth; d++) {
-                        prefix[d] = path[d];
-                        if (!r.push(path[d])) {
-                            throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
-                        }
-                    }
-                    pushed = depth;
-                    previousParent = parent;
-                    r.nextBytes(nextBytes); // shared by the siblings that follow
-                } else {
-                    r.popTo(base + depth);
-                }
-                int b = t.nodeByte(node);
-                walkedTo = t.subtreeEnd(node);
-                if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
-                    walkSubtree(mask, node, base + depth);
-                }
-            }
-        } finally {
-            r.popTo(base);
-        }
-    }
-
-    /**
-     * Walks the subtree of trie node {@code root}, whose byte is known to be allowed; the
-     * recognizer's first {@code base} bytes are the path to the root's parent (anything pushed
-     * beyond them is popped first). Leaves the recognizer deeper; the caller pops.
-     */
-    private void walkSubtree(long[] mask, int root, int base) {
-        walkSubtree(mask, trie, null, root, base);
-    }
-
-    /**
-     * {@link #walkSubtree(long[], int, int)} in trie {@code t}, whose token ids are mapped through
-     * {@code ids} unless it is null.
-     */
-    private void walkSubtree(long[] mask, TokenTrie t, int[] ids, int root, int base) {
-        Recognizer r = recognizer;
-        int rootDepth = t.depth(root);
-        int i = root;
-        int end = t.subtreeEnd(root);
-        while (i < end) {
-            int keep = base + t.depth(i) - rootDepth;
-            if (r.length() > keep) {
-                r.popTo(keep);
-            }
-            if (r.push(t.nodeByte(i))) {
-                for (int k = t.tokenStart(i), stop = t.tokenStart(i + 1); k < stop; k++) {
-                    int id = ids == null ? t.tokenId(k) : ids[t.tokenId(k)];
-                    mask[id >>> 6] |= 1L << id;
-                }
-                i++;
-            } else {
-                i = t.subtreeEnd(i);
-            }
-        }
-    }
-
-    /**
-     * The depth-first trie walk (layer 3): sets the bit of every text token that keeps the input
-     * viable. The root's children are filtered by the bytes that may come next.
-     */
-    private void walkTrie(long[] mask) {
-        Recognizer r = recognizer;
-        int base = r.mark();
-        try {
-            walkRoots(mask, trie, null, base);
-        } finally {
-            r.popTo(base);
-        }
-    }
-
-    /**
-     * Walks every subtree of trie {@code t} (ids mapped through {@code ids} unless null) from the
-     * recognizer's state at length {@code base}, skipping the root's children whose byte cannot
-     * come next. Leaves the recognizer deeper; the caller pops.
-     */
-    private void walkRoots(long[] mask, TokenTrie t, int[] ids, int base) {
-        Recognizer r = recognizer;
-        r.popTo(base);
-        r.nextBytes(nextBytes);
-        for (int i = 0, n = t.nodeCount(); i < n; i = t.subtreeEnd(i)) {
-            int b = t.nodeByte(i);
-            if ((nextBytes[b >>> 6] & (1L << b)) != 0) {
-                walkSubtree(mask, t, ids, i, base);
-            }
-        }
-    }
 
     private void record(int mark) {
         if (historySize == history.length) {

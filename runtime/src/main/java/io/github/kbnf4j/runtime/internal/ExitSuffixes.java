@@ -12,22 +12,32 @@ import java.io.ByteArrayOutputStream;
  * {@code "("}.
  *
  * <p>{@link #trie()} is a {@link TokenTrie} over synthetic ids {@code 0 .. n)}; {@link #tokenId}
- * maps them back to vocabulary ids. Immutable.
+ * maps them back to vocabulary ids. The suffixes are matched by layer 2 in turn, so they have
+ * {@link #tables() terminal-state tables} of their own. Immutable, apart from the tables' lazy
+ * (thread-safe) entries.
  */
 public final class ExitSuffixes {
     private final TokenTrie trie;
     private final int[] tokenIds;
+    private final TerminalTokenTables tables;
 
-    private ExitSuffixes(TokenTrie trie, int[] tokenIds) {
+    private ExitSuffixes(TokenTrie trie, int[] tokenIds, TerminalTokenTables tables) {
         this.trie = trie;
         this.tokenIds = tokenIds;
+        this.tables = tables;
     }
 
-    /** The suffixes of the tokens in the subtrees of {@code exits[from .. to)}, nodes of {@code vocabulary}. */
-    static ExitSuffixes of(TokenTrie vocabulary, int[] exits, int from, int to) {
+    /**
+     * The suffixes of the tokens in the subtrees of {@code exits[from .. to)}, nodes of
+     * {@code vocabulary} (the trie of {@code parent}: the vocabulary's or a suffix trie), with
+     * terminal-state tables of their own that share {@code parent}'s grammar-wide data. The ids
+     * are the vocabulary's, also for suffixes of suffixes.
+     */
+    static ExitSuffixes of(TokenTrie vocabulary, int[] exits, int from, int to, TerminalTokenTables parent) {
         ByteArrayOutputStream data = new ByteArrayOutputStream();
         IntArrayList offsets = new IntArrayList();
         IntArrayList ids = new IntArrayList();
+        int[] parentIds = parent.tokenIds();
         byte[] path = new byte[vocabulary.maxDepth() + 1];
         for (int e = from; e < to; e++) {
             int root = exits[e];
@@ -38,7 +48,8 @@ public final class ExitSuffixes {
                 for (int k = vocabulary.tokenStart(i), stop = vocabulary.tokenStart(i + 1); k < stop; k++) {
                     offsets.add(data.size());
                     data.write(path, 0, d + 1);
-                    ids.add(vocabulary.tokenId(k));
+                    int id = vocabulary.tokenId(k);
+                    ids.add(parentIds == null ? id : parentIds[id]); // a suffix of a suffix: back to the vocabulary's ids
                 }
             }
         }
@@ -49,7 +60,9 @@ public final class ExitSuffixes {
         for (int k = 0; k < n; k++) {
             lengths[k] = off[k + 1] - off[k];
         }
-        return new ExitSuffixes(new TokenTrie(new PackedTokens(data.toByteArray(), off, lengths)), ids.toIntArray());
+        TokenTrie suffixTrie = new TokenTrie(new PackedTokens(data.toByteArray(), off, lengths));
+        int[] tokenIds = ids.toIntArray();
+        return new ExitSuffixes(suffixTrie, tokenIds, parent.forSuffixes(suffixTrie, tokenIds));
     }
 
     /** The trie of the distinct suffixes; its token ids are indices for {@link #tokenId}. */
@@ -60,6 +73,11 @@ public final class ExitSuffixes {
     /** The vocabulary id of the suffix trie's id {@code k}. */
     public int tokenId(int k) {
         return tokenIds[k];
+    }
+
+    /** The terminal-state tables of {@link #trie()} (computed lazily, like the vocabulary's). */
+    public TerminalTokenTables tables() {
+        return tables;
     }
 
     /** The suffix trie's id -> vocabulary id map (read-only by contract). */

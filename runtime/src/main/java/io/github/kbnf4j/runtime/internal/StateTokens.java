@@ -1,5 +1,7 @@
 package io.github.kbnf4j.runtime.internal;
 
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
 /**
  * The tokens of a vocabulary seen from one DFA state {@code s} of a terminal (DESIGN.md §5,
  * layer 2), in two classes:
@@ -22,9 +24,9 @@ package io.github.kbnf4j.runtime.internal;
  * of their parent (the state the terminal is in just before the byte that leaves it): group
  * {@code g} has state {@link #groupState}{@code [g]}, one of its exit nodes
  * {@link #groupRepresentative}{@code [g]} (the path to its parent leads to that state), and the
- * {@link ExitSuffixes} of all its exit nodes' tokens, {@link #groupSuffixes}{@code [g]}
- * (null for a group whose state is not accepting: no token of it is ever allowed when the
- * grouped walk applies). {@link #firstBytes} are the first bytes of the exit nodes' paths and
+ * {@link ExitSuffixes} of all its exit nodes' tokens, {@link #groupSuffixes(int)} (null for a
+ * group whose state is not accepting: no token of it is ever allowed when the grouped walk
+ * applies), built the first time a walk needs them. {@link #firstBytes} are the first bytes of the exit nodes' paths and
  * {@link #bytesAfterAccepting} the bytes that, on a path inside the terminal, are read in an
  * accepting state after at least one byte. Immutable.
  */
@@ -40,22 +42,49 @@ public final class StateTokens {
     public final int[] groupState;
     /** An exit node of each group. */
     public final int[] groupRepresentative;
-    /** The suffixes of each group's tokens; null for a group whose state is not accepting. */
-    public final ExitSuffixes[] groupSuffixes;
+    /** The exit nodes of each group, in trie order. */
+    private final int[][] groupExits;
+    /** The suffixes of each group's tokens, built lazily. */
+    private final AtomicReferenceArray<ExitSuffixes> groupSuffixes;
+    /** The tables this entry belongs to (they build the suffixes). */
+    private final TerminalTokenTables tables;
     /** The first bytes of the paths to the exit nodes, as four words. */
     public final long[] firstBytes;
     /** The bytes read in an accepting state on a path inside the terminal (not as its first byte), as four words. */
     public final long[] bytesAfterAccepting;
 
-    StateTokens(long[] insideMask, int[] insideIds, int[] exitNodes, int[] groupState, int[] groupRepresentative,
-            ExitSuffixes[] groupSuffixes, long[] firstBytes, long[] bytesAfterAccepting) {
+    StateTokens(long[] insideMask, int[] insideIds, int[] exitNodes, int[] groupState, int[][] groupExits,
+            long[] firstBytes, long[] bytesAfterAccepting, TerminalTokenTables tables) {
         this.insideMask = insideMask;
         this.insideIds = insideIds;
         this.exitNodes = exitNodes;
         this.groupState = groupState;
-        this.groupRepresentative = groupRepresentative;
-        this.groupSuffixes = groupSuffixes;
+        this.groupExits = groupExits;
+        this.groupRepresentative = new int[groupExits.length];
+        for (int g = 0; g < groupExits.length; g++) {
+            groupRepresentative[g] = groupExits[g][0];
+        }
+        this.groupSuffixes = new AtomicReferenceArray<>(groupExits.length);
+        this.tables = tables;
         this.firstBytes = firstBytes;
         this.bytesAfterAccepting = bytesAfterAccepting;
+    }
+
+    /**
+     * The suffixes of group {@code g}'s tokens, or null when its state is not accepting. Built on
+     * first use (thread-safe: two threads may both build them; one result wins).
+     */
+    public ExitSuffixes groupSuffixes(int g) {
+        ExitSuffixes e = groupSuffixes.get(g);
+        if (e == null) {
+            if (!tables.isAccepting(groupState[g])) {
+                return null;
+            }
+            e = tables.suffixesOf(groupExits[g]);
+            if (!groupSuffixes.compareAndSet(g, null, e)) {
+                e = groupSuffixes.get(g);
+            }
+        }
+        return e;
     }
 }

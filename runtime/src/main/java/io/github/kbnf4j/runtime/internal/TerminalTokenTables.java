@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -16,9 +17,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * tokens)}, a few milliseconds for a state that accepts almost any byte (inside a JSON string)
  * over a 128k vocabulary, far less for a punctuation state.
  *
- * <p>THREAD SAFETY: entries are published through an {@link AtomicReferenceArray}; two threads
- * that need the same missing state may both compute it, and one result wins. Entries are
- * immutable, so readers never see a partial one.
+ * <p>The same tables exist for the tries of exit suffixes ({@link ExitSuffixes}), which the
+ * grouped exit walk matches by layer 2 in turn; those keep only the states their walks meet, in
+ * a map, and share the grammar-wide data (live bytes, start states) of the vocabulary's tables.
+ *
+ * <p>THREAD SAFETY: entries are published through an {@link AtomicReferenceArray} (or a
+ * {@link ConcurrentHashMap}); two threads that need the same missing state may both compute it,
+ * and one result wins. Entries are immutable, so readers never see a partial one.
  */
 public final class TerminalTokenTables {
     /** Below this many inside tokens a state keeps a list of ids rather than a mask. */
@@ -27,7 +32,12 @@ public final class TerminalTokenTables {
     private final CompiledGrammar grammar;
     private final TokenTrie trie;
     private final int maskWords;
+    /** The tables by DFA state, for the vocabulary's trie (null for a suffix trie). */
     private final AtomicReferenceArray<StateTokens> states;
+    /** The tables by DFA state, for a suffix trie: only the few states its walks meet (null for the vocabulary). */
+    private final ConcurrentHashMap<Integer, StateTokens> sparseStates;
+    /** The vocabulary id of each id of {@link #trie}; null when the trie is the vocabulary's. */
+    private final int[] tokenIds;
     /** For each DFA state, the bytes with a transition, four words per state. */
     private final long[] liveBytes;
     /** For each DFA state, whether it is the start state of a terminal. */
@@ -39,6 +49,8 @@ public final class TerminalTokenTables {
         this.maskWords = (trie.vocabularySize() + 63) >>> 6;
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);
+        this.sparseStates = null;
+        this.tokenIds = null;
         this.liveBytes = new long[4 * stateCount];
         for (int s = 0; s < stateCount; s++) {
             for (int b = 0; b < 256; b++) {
@@ -53,11 +65,45 @@ public final class TerminalTokenTables {
         }
     }
 
+    private TerminalTokenTables(TerminalTokenTables vocabularyTables, TokenTrie suffixTrie, int[] tokenIds) {
+        this.grammar = vocabularyTables.grammar;
+        this.trie = suffixTrie;
+        this.maskWords = (suffixTrie.vocabularySize() + 63) >>> 6;
+        this.states = null;
+        this.sparseStates = new ConcurrentHashMap<>();
+        this.tokenIds = tokenIds;
+        this.liveBytes = vocabularyTables.liveBytes;
+        this.startState = vocabularyTables.startState;
+    }
+
+    /**
+     * Tables over {@code suffixTrie}, whose id {@code k} is vocabulary id {@code tokenIds[k]},
+     * sharing this one's grammar-wide data.
+     */
+    TerminalTokenTables forSuffixes(TokenTrie suffixTrie, int[] tokenIds) {
+        return new TerminalTokenTables(this, suffixTrie, tokenIds);
+    }
+
+    /** The vocabulary id of each id of this table's trie, or null when the trie is the vocabulary's. */
+    int[] tokenIds() {
+        return tokenIds;
+    }
+
     /** Whether some byte has a transition from DFA state {@code s} and is in the 256-bit set {@code bytes}. */
     public boolean liveBytesIntersect(int s, long[] bytes) {
         int at = 4 * s;
         return ((liveBytes[at] & bytes[0]) | (liveBytes[at + 1] & bytes[1]) | (liveBytes[at + 2] & bytes[2])
                 | (liveBytes[at + 3] & bytes[3])) != 0;
+    }
+
+    /** Whether DFA state {@code s} is accepting. */
+    boolean isAccepting(int s) {
+        return grammar.dfaAccepting(s);
+    }
+
+    /** The suffixes of the tokens below {@code exits}, nodes of this table's trie. */
+    ExitSuffixes suffixesOf(int[] exits) {
+        return ExitSuffixes.of(trie, exits, 0, exits.length, this);
     }
 
     /** Whether DFA state {@code s} is the start state of a terminal. */
@@ -67,6 +113,17 @@ public final class TerminalTokenTables {
 
     /** The tokens seen from global DFA state {@code s}. */
     public StateTokens get(int s) {
+        if (states == null) {
+            StateTokens t = sparseStates.get(s);
+            if (t == null) {
+                StateTokens computed = compute(s);
+                t = sparseStates.putIfAbsent(s, computed);
+                if (t == null) {
+                    t = computed;
+                }
+            }
+            return t;
+        }
         StateTokens t = states.get(s);
         if (t == null) {
             t = compute(s);
@@ -126,28 +183,23 @@ public final class TerminalTokenTables {
         int[] exitNodes = exits.toIntArray();
         int groupCount = groups.size();
         int[] groupState = new int[groupCount];
-        int[] groupRepresentative = new int[groupCount];
-        ExitSuffixes[] groupSuffixes = new ExitSuffixes[groupCount];
+        int[][] groupExits = new int[groupCount][];
         for (var e : groupOf.int2IntEntrySet()) {
             groupState[e.getIntValue()] = e.getIntKey();
         }
         for (int group = 0; group < groupCount; group++) {
-            int[] members = groups.get(group).toIntArray();
-            groupRepresentative[group] = members[0];
-            if (g.dfaAccepting(groupState[group])) {
-                groupSuffixes[group] = ExitSuffixes.of(tr, members, 0, members.length);
-            }
+            groupExits[group] = groups.get(group).toIntArray();
         }
         if (inside.size() <= LIST_LIMIT) {
-            return new StateTokens(null, inside.toIntArray(), exitNodes, groupState, groupRepresentative, groupSuffixes,
-                    firstBytes, bytesAfterAccepting);
+            return new StateTokens(null, inside.toIntArray(), exitNodes, groupState, groupExits,
+                    firstBytes, bytesAfterAccepting, this);
         }
         long[] mask = new long[maskWords];
         for (int k = 0, size = inside.size(); k < size; k++) {
             int id = inside.getInt(k);
             mask[id >>> 6] |= 1L << id;
         }
-        return new StateTokens(mask, null, exitNodes, groupState, groupRepresentative, groupSuffixes, firstBytes, bytesAfterAccepting);
+        return new StateTokens(mask, null, exitNodes, groupState, groupExits, firstBytes, bytesAfterAccepting, this);
     }
 
     /** The byte of the depth-1 ancestor of trie node {@code node}. */
