@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.kbnf4j.grammar.Grammar;
+import io.github.kbnf4j.grammar.GrammarOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -124,6 +125,34 @@ class MatcherTest {
     void groupedExitWalkSharesSuffixes() {
         assertMaskIsExact("start ::= #\"[a-z]+\" (\"(\" | \"!\" #\"[a-z]\") | \"[\" start \"]\";",
                 List.of("ab(", "x(", "xy!z", "x!", "a!b(", "abc", "[", "<eos>"), List.of(0, 1, 2, 3, 5, 6));
+    }
+
+    /**
+     * Tokens that cross several terminals ({@code "}, {"a": "}) are matched level by level: the
+     * suffixes after a string's closing quote, then the suffixes of those suffixes. At every step
+     * of a document the mask must equal the plain trie walk's.
+     */
+    @Test
+    void suffixesOfSuffixesAreMatchedExactly() {
+        String[] texts = {"{\"", "a", "b", "\": \"", "\", \"", "\"}, {\"", "\"}]", "\": [{\"", "\":\"a", "\": 1, \"",
+            "\": 12}", "1", "2", "}", "]", "[", ", ", "\"", " ", "\": {\"ab\": \"", "ab\", \"b", "<eos>"};
+        List<byte[]> tokens = new ArrayList<>();
+        for (String t : texts) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        Constraint c = Constraint.of(Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT),
+                Vocabulary.of("t", tokens, new int[] {texts.length - 1}, new int[0]), ConstraintOptions.DEFAULT.withMaskCacheBytes(0));
+        Matcher m = c.newMatcher();
+        String document = "[{\"a\": \"b\", \"ab\": 12}, {\"b\": [{\"a\": {\"ab\": \"a\"}}]}]";
+        int allowedSeen = 0;
+        for (int at = 0; at < document.length(); at++) {
+            long[] walked = c.newMask();
+            m.fillMaskByTrieWalk(walked);
+            assertArrayEquals(walked, m.mask(), () -> "after " + m.byteCount() + " bytes");
+            allowedSeen += allowed(m).size();
+            assertTrue(m.acceptBytes(document.substring(at, at + 1).getBytes(UTF_8)));
+        }
+        assertTrue(allowedSeen > document.length(), "multi-byte tokens were allowed along the way");
     }
 
     private static void assertMaskIsExact(String grammar, List<String> tokenTexts, List<Integer> expected) {
