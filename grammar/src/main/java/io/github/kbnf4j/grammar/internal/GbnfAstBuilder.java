@@ -164,18 +164,18 @@ final class GbnfAstBuilder extends GbnfBaseVisitor<Expr> {
         for (PostfixContext postfix : ctx.postfix()) {
             Span at = span(postfix);
             if (postfix instanceof OptionalPostfixContext) {
-                expr = repeat(expr, 0, 1, at);
+                expr = new Repeat(expr, 0, 1, at);
             } else if (postfix instanceof StarPostfixContext) {
-                expr = repeat(expr, 0, Repeat.UNBOUNDED, at);
+                expr = new Repeat(expr, 0, Repeat.UNBOUNDED, at);
             } else if (postfix instanceof PlusPostfixContext) {
-                expr = repeat(expr, 1, Repeat.UNBOUNDED, at);
+                expr = new Repeat(expr, 1, Repeat.UNBOUNDED, at);
             } else if (postfix instanceof ExactCountPostfixContext exact) {
                 int m = count(exact.NAME());
-                expr = repeat(expr, m, m, at);
+                expr = new Repeat(expr, m, m, at);
             } else if (postfix instanceof AtLeastCountPostfixContext atLeast) {
-                expr = repeat(expr, count(atLeast.NAME()), Repeat.UNBOUNDED, at);
+                expr = new Repeat(expr, count(atLeast.NAME()), Repeat.UNBOUNDED, at);
             } else if (postfix instanceof RangeCountPostfixContext range) {
-                expr = repeat(expr, count(range.NAME(0)), count(range.NAME(1)), at);
+                expr = new Repeat(expr, count(range.NAME(0)), count(range.NAME(1)), at);
             } else if (postfix instanceof NoMinimumPostfixContext) {
                 diagnostics.error(at, "repetition '" + postfix.getText() + "' has no minimum: write {0,"
                         + (postfix.getText().length() > 3 ? postfix.getText().substring(2) : "}")
@@ -185,31 +185,6 @@ final class GbnfAstBuilder extends GbnfBaseVisitor<Expr> {
             }
         }
         return expr;
-    }
-
-    /**
-     * {@code inner{min,max}}, with a repetition of a star, plus or option folded into one
-     * repetition of the same language: {@code (e*){m,n}} is {@code e*} (for n above 0),
-     * {@code (e+){m,n}} is {@code e{m,}}, {@code (e?){m,n}} is {@code e{0,n}}. Grammars generated
-     * for llama.cpp nest them (its regression tests have {@code ( [x]* )*} and six {@code {0,99}}
-     * around {@code [^x]*}); unfolded, such nests are so ambiguous that the recognizer keeps
-     * millions of items after a hundred bytes. An invalid outer range ({@code {3,2}}) is kept,
-     * for the validator to report.
-     */
-    static Expr repeat(Expr inner, int min, int max, Span at) {
-        boolean valid = max == Repeat.UNBOUNDED || (max > 0 && min <= max);
-        if (valid && inner instanceof Repeat r) {
-            if (r.min() == 0 && r.unbounded()) {
-                return r;
-            }
-            if (r.min() == 1 && r.unbounded()) {
-                return new Repeat(r.inner(), min, Repeat.UNBOUNDED, at);
-            }
-            if (r.min() == 0 && r.max() == 1) {
-                return new Repeat(r.inner(), 0, max, at);
-            }
-        }
-        return new Repeat(inner, min, max, at);
     }
 
     /** The number in a counted repetition (lexed as a name, since GBNF names may be all digits). */

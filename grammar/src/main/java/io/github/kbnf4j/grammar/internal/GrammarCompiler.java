@@ -8,6 +8,7 @@ import io.github.kbnf4j.grammar.internal.hir.DeduplicateAlternatives;
 import io.github.kbnf4j.grammar.internal.hir.EliminateNullable;
 import io.github.kbnf4j.grammar.internal.hir.ExpandRepetitions;
 import io.github.kbnf4j.grammar.internal.hir.Flatten;
+import io.github.kbnf4j.grammar.internal.hir.FoldRepetitions;
 import io.github.kbnf4j.grammar.internal.hir.GroupByName;
 import io.github.kbnf4j.grammar.internal.hir.GroupByName.GroupedRule;
 import io.github.kbnf4j.grammar.internal.hir.Hir;
@@ -25,7 +26,8 @@ import java.util.function.BiConsumer;
  * The compilation pipeline: UTF-8 text, AST, validation, HIR, the simplification passes of
  * DESIGN.md §3, packed arrays. Every error is collected and thrown once.
  *
- * <p>Pass order: group by name, flatten, merge terminals, deduplicate, inline regular rules
+ * <p>Pass order: group by name, flatten, fold nested repetitions ({@code (x*)*} becomes
+ * {@code x*}, in both dialects), merge terminals, deduplicate, inline regular rules
  * (rules that describe a regular language become one terminal), expand repetitions,
  * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
  * removal, deduplication and merging once more (nullable elimination makes new unit rules and
@@ -83,6 +85,8 @@ public final class GrammarCompiler {
                 new TerminalBuilder(grouped, options, diagnostics, valid));
         diagnostics.throwIfErrors();
         notify(observer, "flatten", hir);
+        FoldRepetitions.apply(hir, options.maxRepetition());
+        notify(observer, "fold-repetitions", hir);
         MergeTerminals.apply(hir);
         notify(observer, "merge-terminals", hir);
         DeduplicateAlternatives.apply(hir);

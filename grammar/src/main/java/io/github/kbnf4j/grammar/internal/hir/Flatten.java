@@ -16,8 +16,10 @@ import java.util.Map;
  * Pass 2: turns grouped rules into a {@link Hir} whose alternatives are flat symbol sequences.
  * A nested alternation, or a group that is not a single symbol, gets a fresh nonterminal named
  * after its rule ({@code value#3}); a repetition gets a fresh nonterminal marked with a pending
- * {@link Hir.Repetition} for {@link ExpandRepetitions}. Nested sequences are spliced into their
- * parent. Terminals (literals, regexes, {@code except!}) come from the {@link TerminalFactory}.
+ * {@link Hir.Repetition} ({@link FoldRepetitions} folds nests of them, {@link ExpandRepetitions}
+ * writes them out), numbered after any fresh nonterminal made for its item. Nested sequences
+ * are spliced into their parent. Terminals (literals, regexes, {@code except!}) come from the
+ * {@link TerminalFactory}.
  *
  * <p>Recursion depth is the nesting depth of the expression, which the parser bounds.
  */

@@ -35,6 +35,12 @@ class PassesTest {
         "start ::= (\"a\" \"b\"?)+ | [\"c\"] {\"a\"} \"b\"{1,};",
         "start ::= ( [\"x\"]* )* \"y\";",
         "start ::= (\"a\"{0,2}){0,2} \"b\"{0} \"c\";",
+        // fold nested repetitions: stars, counts, a recursive item, through a unit rule, a nullable item
+        "start ::= { {\"x\"} } \"y\" | [ (\"x\"+)? ];",
+        "start ::= ( (\"(\" start \")\")* )* | \"x\";",
+        "start ::= ((\"x\"{1,2}){0,2}){1,2} \"y\" | ((\"x\"{2,3})*){1,2};",
+        "start ::= a* \"y\"; a ::= b+; b ::= \"x\" | \"\";",
+        "start ::= ((\"x\" | \"\"){0,2}){0,2} \"y\" | ((\"(\" start \")\"){1,2}){0,2};",
         // unit rules, with a cycle
         "start ::= a; a ::= b | \"z\"; b ::= \"x\" | a \"y\" | c; c ::= a;",
         // identical nonterminals
