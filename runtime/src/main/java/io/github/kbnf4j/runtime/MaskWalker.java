@@ -33,13 +33,16 @@ final class MaskWalker {
         int[] statesAfter = new int[16];
         int[] exitNodes = new int[64];
         final long[] nextBytes = new long[4];
+        /** A path being pushed, and the prefix now pushed by the one-by-one exit walk; they grow on demand. */
         byte[] path = new byte[32];
         byte[] prefix = new byte[32];
 
+        /** Room for a path of {@code length} bytes; the pushed prefix is kept (the walk compares with it). */
         void ensurePath(int length) {
             if (path.length < length) {
-                path = new byte[Math.max(length, 2 * path.length)];
-                prefix = new byte[path.length];
+                int size = Math.max(length, 2 * path.length);
+                path = Arrays.copyOf(path, size);
+                prefix = Arrays.copyOf(prefix, size);
             }
         }
     }
