@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.testdata.SharedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,13 +35,7 @@ class GbnfCorpusTest {
     static final Map<String, Integer> DOCUMENTS = Map.of("json", 50, "arithmetic", 15, "c", 10);
 
     static Path locateCorpus() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(CORPUS);
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedFiles.locate(CORPUS);
     }
 
     @TestFactory

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.testdata.SharedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,13 +116,7 @@ class JsonTestSuiteConformanceTest {
 
     /** The suite file, found in the working directory or the nearest ancestor that has it; null if none. */
     static Path locateSuite() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(SUITE);
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedFiles.locate(SUITE);
     }
 
     /** Reads the suite, checking its format: one input per line, in the field its prefix says. */

@@ -16,6 +16,7 @@ import io.github.kbnf4j.grammar.Dialect;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.testdata.SharedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,13 +112,7 @@ class LlamaCppGrammarConformanceTest {
     }
 
     static Path locateSuite() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(SUITE);
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedFiles.locate(SUITE);
     }
 
     static List<Case> readSuite(Path file) throws IOException {

@@ -2,6 +2,7 @@ package io.github.kbnf4j.runtime;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.kbnf4j.testdata.SharedFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,13 +17,7 @@ final class SharedVocab {
 
     /** The {@code shared/vocab} folder, or null if no ancestor of the working directory has one. */
     static Path root() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("vocab");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
+        return SharedFiles.locate("shared/vocab");
     }
 
     /** {@code shared/vocab/name/tokenizer.json}; skips the calling test if it is absent. */
