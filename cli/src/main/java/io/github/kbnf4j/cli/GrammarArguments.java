@@ -62,8 +62,13 @@ final class GrammarArguments {
             description = "Deepest bracket nesting (default: ${DEFAULT-VALUE}).")
     int maxNestingDepth = GrammarOptions.DEFAULT.maxNestingDepth();
 
+    @Option(names = "--no-inline-regular-rules",
+            description = "Keep rules that describe a regular language as rules instead of compiling each into one "
+                    + "terminal (same language, slower; to read compile --print or --emit gbnf rule by rule).")
+    boolean noInlineRegularRules;
+
     GrammarOptions options() {
-        return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth, true);
+        return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth, !noInlineRegularRules);
     }
 
     /**

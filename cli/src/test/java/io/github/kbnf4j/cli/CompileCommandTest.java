@@ -154,6 +154,16 @@ class CompileCommandTest {
     }
 
     @Test
+    void noInlineRegularRulesKeepsTheRulesAndTheirNames(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("list.kbnf");
+        Files.writeString(file, "start ::= start \",\" item | item ;\nitem ::= #\"[a-z]+\" ;\n");
+        assertEquals(0, run("compile", "--emit", "gbnf", "--no-inline-regular-rules", file.toString()), err.toString());
+        String gbnf = out.toString();
+        assertTrue(gbnf.contains("\nstart ::= item start-tail\n"), gbnf);
+        assertTrue(gbnf.contains("\nitem ::= [a-z] item-s1\n"), gbnf);
+    }
+
+    @Test
     void gbnfThatLlamaCppRefusesComesOutWithoutLeftRecursion(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("left.gbnf");
         Files.writeString(file, "root ::= \"a\" | root \"a\"\n");
