@@ -236,14 +236,21 @@ final class MaskWalker {
         }
     }
 
-    /** Pushes the path to {@code node}'s parent in trie {@code t} (inside a terminal: never refused). */
-    private void pushParentPath(Frame f, TokenTrie t, int node) {
+    /** Writes the path to {@code node}'s parent in trie {@code t} into {@code f.path}; returns its length. */
+    private static int parentPath(Frame f, TokenTrie t, int node) {
         int depth = t.depth(node) - 1;
         f.ensurePath(depth);
         byte[] path = f.path;
         for (int p = t.parent(node), d = depth - 1; p >= 0; p = t.parent(p), d--) {
             path[d] = (byte) t.nodeByte(p);
         }
+        return depth;
+    }
+
+    /** Pushes the path to {@code node}'s parent in trie {@code t} (inside a terminal: never refused). */
+    private void pushParentPath(Frame f, TokenTrie t, int node) {
+        int depth = parentPath(f, t, node);
+        byte[] path = f.path;
         for (int d = 0; d < depth; d++) {
             if (!recognizer.push(path[d])) {
                 throw new IllegalStateException("a path inside a terminal was refused; the recognizer is broken");
@@ -292,12 +299,9 @@ final class MaskWalker {
                 int depth = t.depth(node) - 1;
                 if (parent != previousParent) {
                     // the path to the exit node's parent: inside the terminal, so always viable
-                    f.ensurePath(depth);
+                    parentPath(f, t, node);
                     byte[] path = f.path;
                     byte[] prefix = f.prefix;
-                    for (int p = parent, d = depth - 1; p >= 0; p = t.parent(p), d--) {
-                        path[d] = (byte) t.nodeByte(p);
-                    }
                     int common = 0;
                     while (common < pushed && common < depth && prefix[common] == path[common]) {
                         common++;

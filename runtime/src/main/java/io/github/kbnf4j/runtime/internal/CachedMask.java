@@ -39,11 +39,9 @@ public final class CachedMask {
      */
     public static CachedMask of(long[] mask, int words, long[][] bases, int baseCount) {
         int hash = 1;
-        for (int w = 0; w < words; w++) {
-            hash = 31 * hash + Long.hashCode(mask[w]);
-        }
         int count = 0;
         for (int w = 0; w < words; w++) {
+            hash = 31 * hash + Long.hashCode(mask[w]);
             count += Long.bitCount(mask[w] & ~covered(bases, baseCount, w));
         }
         if (count > words / 4) {

@@ -147,6 +147,7 @@ public final class TerminalTokenTables {
         List<IntArrayList> groups = new ArrayList<>();
         long[] firstBytes = new long[4];
         long[] bytesAfterAccepting = new long[4];
+        int firstByte = -1; // the byte of the live depth-1 node the walk is under (preorder)
         int i = 0;
         while (i < n) {
             int d = tr.depth(i);
@@ -163,13 +164,15 @@ public final class TerminalTokenTables {
                         groups.add(new IntArrayList());
                     }
                     groups.get(group).add(i);
-                    int first = firstByte(i);
-                    firstBytes[first >>> 6] |= 1L << first;
+                    firstBytes[firstByte >>> 6] |= 1L << firstByte; // exits lie at depth 2 or more
                 }
                 i = end;
                 continue;
             }
             stateAt[d] = next;
+            if (d == 1) {
+                firstByte = tr.nodeByte(i);
+            }
             if (d >= 2 && g.dfaAccepting(stateAt[d - 1])) { // read right after the terminal could have ended
                 int b = tr.nodeByte(i);
                 bytesAfterAccepting[b >>> 6] |= 1L << b;
@@ -200,14 +203,5 @@ public final class TerminalTokenTables {
             mask[id >>> 6] |= 1L << id;
         }
         return new StateTokens(mask, null, exitNodes, groupState, groupExits, firstBytes, bytesAfterAccepting, this);
-    }
-
-    /** The byte of the depth-1 ancestor of trie node {@code node}. */
-    private int firstByte(int node) {
-        int n = node;
-        while (trie.parent(n) >= 0) {
-            n = trie.parent(n);
-        }
-        return trie.nodeByte(n);
     }
 }

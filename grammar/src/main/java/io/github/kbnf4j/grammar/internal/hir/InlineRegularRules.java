@@ -107,8 +107,7 @@ public final class InlineRegularRules {
                 }
             }
         }
-        int[] terminal = new int[count];
-        Arrays.fill(terminal, 0); // 0: not replaced; terminal symbols are negative
+        int[] terminal = new int[count]; // 0: not replaced; terminal symbols are negative
         long newStates = 0;
         for (int i = bottomUp.length - 1; i >= 0; i--) {
             int n = bottomUp[i];
