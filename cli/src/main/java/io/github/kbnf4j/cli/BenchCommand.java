@@ -57,6 +57,12 @@ final class BenchCommand extends Subcommand {
                     + "(default: ${DEFAULT-VALUE}).")
     int passes = 2;
 
+    @Option(names = "--jit-warmup", paramLabel = "SECONDS",
+            description = "Before the cold pass, warm the JVM's JIT for about this long on random sentences of the "
+                    + "grammar (not the corpus), each round on a throwaway constraint; the cold pass still runs on "
+                    + "a fresh constraint with empty caches (default: ${DEFAULT-VALUE}, a cold JVM).")
+    double jitWarmup = 0;
+
     @Option(names = "--oracle-rate", paramLabel = "R",
             description = "Fraction of the first pass's steps whose whole mask is compared with the brute-force "
                     + "oracle (each token's bytes pushed), untimed (default: ${DEFAULT-VALUE}).")
@@ -92,7 +98,7 @@ final class BenchCommand extends Subcommand {
             if (maskCacheMb > (Long.MAX_VALUE >> 20)) {
                 throw new IllegalArgumentException("--mask-cache-mb is too large: " + maskCacheMb);
             }
-            options = new ReplayBenchmark.Options(passes, oracleRate, oracleSeed, maskCacheMb << 20, recognizer,
+            options = new ReplayBenchmark.Options(passes, jitWarmup, oracleRate, oracleSeed, maskCacheMb << 20, recognizer,
                     progress ? err : null, err);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());

@@ -74,11 +74,12 @@ final class Generator {
      *
      * @param bytes the text
      * @param tokens the text tokens it took (end-of-sequence not counted)
+     * @param ids those tokens' ids, in order ({@code tokens} of them)
      * @param outcome how it ended
      * @param bytesMissing for an incomplete sentence, the fewest bytes that would complete it, or -1
      *     if none would; 0 for a complete one
      */
-    record Sentence(byte[] bytes, int tokens, Outcome outcome, int bytesMissing) {}
+    record Sentence(byte[] bytes, int tokens, int[] ids, Outcome outcome, int bytesMissing) {}
 
     private final Vocabulary vocabulary;
     private final int size;
@@ -94,6 +95,7 @@ final class Generator {
     private SplitMix64 random;
     private byte[] text = new byte[256];
     private int textLength;
+    private int[] ids = new int[64];
     /** A prefix of a shortest completion of the current text; {@code need} drops by one per byte. */
     private final byte[] path = new byte[LOOKAHEAD];
     private int pathLength;
@@ -167,7 +169,10 @@ final class Generator {
                 break;
             }
             append(vocabulary.tokenBytes(id));
-            tokens++;
+            if (tokens == ids.length) {
+                ids = Arrays.copyOf(ids, 2 * tokens);
+            }
+            ids[tokens++] = id;
         }
         return sentence(tokens, Outcome.COMPLETE, 0);
     }
@@ -301,7 +306,7 @@ final class Generator {
     }
 
     private Sentence sentence(int tokens, Outcome outcome, int bytesMissing) {
-        return new Sentence(Arrays.copyOf(text, textLength), tokens, outcome, bytesMissing);
+        return new Sentence(Arrays.copyOf(text, textLength), tokens, Arrays.copyOf(ids, tokens), outcome, bytesMissing);
     }
 
     /** The number of tokens allowed by {@link #mask}. */

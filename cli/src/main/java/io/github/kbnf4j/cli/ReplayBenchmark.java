@@ -86,6 +86,7 @@ final class ReplayBenchmark {
      * How to replay.
      *
      * @param passes the number of passes, at least 1 (pass 1 cold, the others warm)
+     * @param jitWarmupSeconds how long to warm the JIT before the cold pass ({@link JitWarmup}), 0 for not
      * @param oracleRate the fraction of pass-1 steps checked against the brute-force oracle, 0..1
      * @param oracleSeed the seed that picks those steps
      * @param maskCacheBytes the bound of the constraint's mask cache, 0 for none
@@ -93,7 +94,7 @@ final class ReplayBenchmark {
      * @param progress where progress lines go, or null for none
      * @param diagnostics where violations, oracle mismatches and limit errors are reported
      */
-    record Options(int passes, double oracleRate, long oracleSeed, long maskCacheBytes, RecognizerOptions recognizer,
+    record Options(int passes, double jitWarmupSeconds, double oracleRate, long oracleSeed, long maskCacheBytes, RecognizerOptions recognizer,
             PrintWriter progress, PrintWriter diagnostics) {
         Options {
             if (maskCacheBytes < 0) {
@@ -101,6 +102,10 @@ final class ReplayBenchmark {
             }
             if (passes < 1) {
                 throw new IllegalArgumentException("--passes must be at least 1, was " + passes);
+            }
+            if (!(jitWarmupSeconds >= 0 && jitWarmupSeconds <= 3600)) {
+                throw new IllegalArgumentException("--jit-warmup must be between 0 and 3600 seconds, was "
+                        + jitWarmupSeconds);
             }
             if (!(oracleRate >= 0 && oracleRate <= 1)) {
                 throw new IllegalArgumentException("--oracle-rate must be between 0 and 1, was " + oracleRate);
@@ -476,7 +481,7 @@ final class ReplayBenchmark {
     record Result(String grammar, String vocabulary, int vocabularySize, int[] eos, int corpusFiles,
             int documents, int documentsSkipped, int documentsFailed, long steps, int violations,
             int notAcceptingAtEnd, int acceptMismatches, int limitErrors, int passes, boolean passesAgree,
-            Preparation preparation, double constraintMs, Latency cold, Latency warm, GcSummary gc, CacheSummary cache,
+            Preparation preparation, JitWarmup.Report warmup, boolean jitQuiet, double constraintMs, Latency cold, Latency warm, Double warmMaxOfMinUs, GcSummary gc, CacheSummary cache,
             double peakHeapMb, double heapAfterGcMb, double oracleRate, long oracleSeed, long oracleChecks,
             long oracleMismatches, String jvm) {
 
@@ -505,6 +510,13 @@ final class ReplayBenchmark {
                 g.writeNumber(round(preparation.compileMs(), 1));
                 g.writeFieldName("vocab_ms");
                 g.writeNumber(round(preparation.vocabMs(), 1));
+                if (warmup != null) {
+                    g.writeFieldName("jit_warmup_s");
+                    g.writeNumber(round(warmup.seconds(), 1));
+                    g.writeNumberField("jit_warmup_rounds", warmup.rounds());
+                    g.writeNumberField("jit_warmup_steps", warmup.steps());
+                }
+                g.writeBooleanField("jit_quiet_before_passes", jitQuiet);
                 g.writeFieldName("constraint_ms");
                 g.writeNumber(round(constraintMs, 1));
                 g.writeFieldName("corpus_ms");
@@ -516,6 +528,12 @@ final class ReplayBenchmark {
                     g.writeNull();
                 } else {
                     warm.write(g);
+                }
+                g.writeFieldName("warm_max_of_step_min_us");
+                if (warmMaxOfMinUs == null) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(round(warmMaxOfMinUs, 2));
                 }
                 g.writeNumberField("gc_count_cold", gc.coldCount());
                 g.writeNumberField("gc_ms_cold", gc.coldMs());
@@ -560,9 +578,15 @@ final class ReplayBenchmark {
             throw new IllegalArgumentException("a corpus of " + corpus.steps + " tokens is too large for " + options.passes()
                     + " passes in one run; use --limit-documents, fewer --corpus files or fewer --passes");
         }
+        ConstraintOptions constraintOptions = new ConstraintOptions(options.recognizer(), options.maskCacheBytes());
+        JitWarmup.Report warmup = options.jitWarmupSeconds() > 0
+                ? JitWarmup.run(grammar, vocabulary, constraintOptions, options.jitWarmupSeconds()) : null;
+        // Untimed, before every pass: the garbage and the queued compilations of what ran before
+        // are not the pass's (see JitWarmup).
+        System.gc();
+        boolean jitQuiet = JitWarmup.awaitQuiet();
         long t0 = System.nanoTime();
-        Constraint constraint = Constraint.of(grammar, vocabulary,
-                new ConstraintOptions(options.recognizer(), options.maskCacheBytes()));
+        Constraint constraint = Constraint.of(grammar, vocabulary, constraintOptions);
         double constraintMs = (System.nanoTime() - t0) / 1e6;
 
         long[] coldNanos = new long[(int) corpus.steps];
@@ -571,6 +595,7 @@ final class ReplayBenchmark {
         Latency cold = Latency.of(coldNanos, (int) first.steps);
         coldNanos = null; // the warm passes may need the memory
         Latency warm = null;
+        Double warmMaxOfMinUs = null;
         long warmGcCount = 0;
         long warmGcMs = 0;
         boolean agree = true;
@@ -581,6 +606,7 @@ final class ReplayBenchmark {
                 // Untimed: the garbage of the previous pass (and of the statistics above) is not
                 // this pass's; a warm pass should only pay for what it allocates itself.
                 System.gc();
+                jitQuiet &= JitWarmup.awaitQuiet();
                 Pass p = replay(constraint, corpus, options, pass, warmNanos, filled);
                 filled += (int) p.steps;
                 warmGcCount += p.gcCount;
@@ -593,6 +619,9 @@ final class ReplayBenchmark {
                 }
             }
             warm = Latency.of(warmNanos, filled);
+            if (agree && options.passes() > 2) {
+                warmMaxOfMinUs = maxOfStepMinimum(warmNanos, (int) first.steps, options.passes() - 1) / 1000.0;
+            }
         }
         CacheSummary cache = new CacheSummary(options.maskCacheBytes(), afterCold, constraint.cacheStats());
         double peakHeapMb = peakHeapMb();
@@ -600,9 +629,28 @@ final class ReplayBenchmark {
         return new Result(grammarName, vocabulary.name(), vocabulary.size(), vocabulary.eosIds(), corpus.files.size(),
                 corpus.documents(), corpus.skipped, first.failed, first.steps, first.violations,
                 first.notAcceptingAtEnd, first.acceptMismatches, first.limitErrors, options.passes(), agree,
-                preparation, constraintMs, cold, warm, new GcSummary(first.gcCount, first.gcMs, warmGcCount, warmGcMs), cache,
+                preparation, warmup, jitQuiet, constraintMs, cold, warm, warmMaxOfMinUs, new GcSummary(first.gcCount, first.gcMs, warmGcCount, warmGcMs), cache,
                 peakHeapMb, heapAfterGcMb, options.oracleRate(),
                 options.oracleSeed(), first.oracleChecks, first.oracleMismatches, jvm());
+    }
+
+    /**
+     * The slowest step when each step counts with its fastest warm pass: {@code nanos} holds
+     * {@code passes} passes of {@code steps} steps each, one after the other. A step delayed in one
+     * pass by something outside the engine (the thread descheduled, which on this kind of machine
+     * happens for 1 to 20 ms a few times a minute, even to a loop that only reads the clock) is
+     * not delayed in every pass; a step that is slow by its own work is.
+     */
+    static long maxOfStepMinimum(long[] nanos, int steps, int passes) {
+        long max = 0;
+        for (int i = 0; i < steps; i++) {
+            long min = Long.MAX_VALUE;
+            for (int p = 0; p < passes; p++) {
+                min = Math.min(min, nanos[p * steps + i]);
+            }
+            max = Math.max(max, min);
+        }
+        return max;
     }
 
     /**

@@ -339,6 +339,9 @@ class BenchCommandTest {
         assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", c.toString(), "--oracle-rate", "1.5")
                 .contains("--oracle-rate must be between 0 and 1"), err());
         err.getBuffer().setLength(0);
+        assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", c.toString(), "--jit-warmup", "-1")
+                .contains("--jit-warmup must be between 0 and 3600 seconds"), err());
+        err.getBuffer().setLength(0);
         assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", c.toString(), "--mask-cache-mb", "-1")
                 .contains("--mask-cache-mb must not be negative"), err());
         err.getBuffer().setLength(0);
@@ -359,6 +362,37 @@ class BenchCommandTest {
         err.getBuffer().setLength(0);
         assertTrue(fails("bench", "json", "--vocab", "cl100k", "--corpus", c.toString(), "--max-items-per-set", "3")
                 .contains("--max-items-per-set"), err());
+    }
+
+    @Test
+    void jitWarmupLeavesTheMeasuredConstraintCold() throws Exception {
+        JsonNode r = bench(corpus("w.jsonl", textLine(SENTENCES.get(0))), "--jit-warmup", "0.2", "--passes", "1");
+        assertTrue(r.get("jit_warmup_rounds").asInt() >= 1 && r.get("jit_warmup_steps").asLong() > 0, r.toString());
+        assertTrue(r.get("jit_warmup_s").asDouble() >= 0.2, r.toString());
+        assertTrue(r.get("cache_hit_rate_cold").asDouble() < 1, "the measured constraint starts empty: " + r);
+        assertEquals(0, r.get("violations").asInt());
+        out.getBuffer().setLength(0);
+        JsonNode none = bench(corpus("w2.jsonl", textLine(SENTENCES.get(0))), "--passes", "1");
+        assertFalse(none.has("jit_warmup_rounds"), none.toString());
+    }
+
+    @Test
+    void theSteadyWarmMaximumNeedsTwoWarmPasses() throws Exception {
+        Path c = corpus("m.jsonl", textLine(SENTENCES.get(0)), textLine(SENTENCES.get(1)));
+        JsonNode two = bench(c, "--passes", "2");
+        assertTrue(two.get("warm_max_of_step_min_us").isNull(), two.toString());
+        out.getBuffer().setLength(0);
+        JsonNode three = bench(c, "--passes", "3");
+        double steady = three.get("warm_max_of_step_min_us").asDouble();
+        assertTrue(steady > 0 && steady <= three.get("warm").get("max_us").asDouble(), three.toString());
+    }
+
+    @Test
+    void maxOfStepMinimumTakesEachStepsFastestPass() {
+        // two passes of three steps: step 1 was delayed in pass 1 only, step 2 is slow in both
+        long[] nanos = {10, 9000, 50, 12, 11, 40};
+        assertEquals(40, ReplayBenchmark.maxOfStepMinimum(nanos, 3, 2));
+        assertEquals(9000, ReplayBenchmark.maxOfStepMinimum(nanos, 3, 1));
     }
 
     @Test

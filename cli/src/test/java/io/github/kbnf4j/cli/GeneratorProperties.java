@@ -1,5 +1,6 @@
 package io.github.kbnf4j.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,6 +62,12 @@ class GeneratorProperties {
         Statistics.label("fits").collect(need >= 0 && need <= budget);
 
         assertTrue(s.tokens() <= budget, "tokens " + s.tokens());
+        assertEquals(s.tokens(), s.ids().length, "an id per token");
+        java.io.ByteArrayOutputStream spelled = new java.io.ByteArrayOutputStream();
+        for (int id : s.ids()) {
+            spelled.writeBytes(v.tokenBytes(id));
+        }
+        assertArrayEquals(s.bytes(), spelled.toByteArray(), "the ids spell the text");
         Matcher check = c.newMatcher();
         assertTrue(check.acceptBytes(s.bytes()), "a viable prefix");
         assertNotEquals(Generator.Outcome.STUCK, s.outcome(), "every byte has a token");
