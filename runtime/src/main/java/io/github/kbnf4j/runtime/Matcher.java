@@ -71,6 +71,8 @@ public final class Matcher {
     private final MaskWalker walker;
     /** Scratch: the current frontier, the probe of the mask cache. */
     private final Frontier frontier = new Frontier();
+    /** Scratch for {@link CachedMask#of}, made on the first cache miss. */
+    private CachedMask.Scratch cachedMaskScratch;
     /** Per accepted token or byte string: the recognizer's mark before it, or {@code -1} for an end-of-sequence id. */
     private int[] history = new int[64];
     private int historySize;
@@ -134,7 +136,10 @@ public final class Matcher {
         walker.fillByTables(mask);
         addEos(mask);
         if (cacheable) {
-            maskCache.put(frontier, CachedMask.of(mask, words, walker.bases(), walker.baseCount()));
+            if (cachedMaskScratch == null) {
+                cachedMaskScratch = new CachedMask.Scratch(words);
+            }
+            maskCache.put(frontier, CachedMask.of(mask, words, walker.bases(), walker.baseCount(), cachedMaskScratch));
         }
     }
 

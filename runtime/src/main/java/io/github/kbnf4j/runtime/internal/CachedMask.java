@@ -13,7 +13,8 @@ import java.util.Arrays;
  *
  * <p>Equality is by representation (the same base arrays, by identity, and the same list; or
  * equal private bit sets), which implies equal contents: the mask cache stores equal masks once.
- * The hash is of the contents.
+ * The hash is of the representation too (the bases' identities and the list, or the private bit
+ * set's contents), so making an entry reads the mask's words only to find the extra ids.
  *
  * <p>Immutable (the bases are never written after their state was computed); thread-safe.
  */
@@ -34,38 +35,88 @@ public final class CachedMask {
     }
 
     /**
+     * Scratch space for {@link #of}, sized for masks of {@code words} words; one per matcher
+     * (not thread-safe).
+     */
+    public static final class Scratch {
+        final long[] union;
+        /** The extra ids found so far; at most a quarter of the words' bits are ever kept. */
+        final int[] ids;
+
+        public Scratch(int words) {
+            this.union = new long[words];
+            this.ids = new int[words / 4 + 1];
+        }
+    }
+
+    /**
      * The representation of {@code mask} (its first {@code words} words) over the bases
      * {@code bases[0 .. baseCount)}, each of which must be a subset of the mask.
      */
-    public static CachedMask of(long[] mask, int words, long[][] bases, int baseCount) {
-        int hash = 1;
+    public static CachedMask of(long[] mask, int words, long[][] bases, int baseCount, Scratch scratch) {
+        // The union of the bases, once (plain word loops, which the JIT vectorizes), so that each
+        // word below costs one load more rather than one per base.
+        long[] union;
+        if (baseCount == 0) {
+            union = null;
+        } else if (baseCount == 1) {
+            union = bases[0];
+        } else {
+            union = scratch.union;
+            System.arraycopy(bases[0], 0, union, 0, words);
+            for (int b = 1; b < baseCount; b++) {
+                long[] base = bases[b];
+                for (int w = 0; w < words; w++) {
+                    union[w] |= base[w];
+                }
+            }
+        }
+        // One pass collects the extra ids; past a quarter of the words it gives up for a private
+        // copy, since setting that many bits one by one would cost more than copying a bit set.
+        int[] ids = scratch.ids;
+        int limit = words / 4;
         int count = 0;
         for (int w = 0; w < words; w++) {
-            hash = 31 * hash + Long.hashCode(mask[w]);
-            count += Long.bitCount(mask[w] & ~covered(bases, baseCount, w));
-        }
-        if (count > words / 4) {
-            // Setting that many bits one by one would cost more than copying a private bit set.
-            return new CachedMask(new long[][] {Arrays.copyOf(mask, words)}, new int[0], 16L + 8L * words, hash);
-        }
-        int[] extras = new int[count];
-        int k = 0;
-        for (int w = 0; w < words; w++) {
-            long bits = mask[w] & ~covered(bases, baseCount, w);
+            long bits = union == null ? mask[w] : mask[w] & ~union[w];
             while (bits != 0) {
-                extras[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (count == limit) {
+                    long[] own = Arrays.copyOf(mask, words);
+                    return new CachedMask(new long[][] {own}, new int[0], 16L + 8L * words, contentHash(own));
+                }
+                ids[count++] = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
             }
         }
-        return new CachedMask(baseCount == 0 ? NO_BASES : Arrays.copyOf(bases, baseCount), extras, 0, hash);
+        int[] extras = Arrays.copyOf(ids, count);
+        long[][] shared = baseCount == 0 ? NO_BASES : Arrays.copyOf(bases, baseCount);
+        int hash = Arrays.hashCode(extras);
+        for (long[] base : shared) {
+            hash = 31 * hash + System.identityHashCode(base);
+        }
+        return new CachedMask(shared, extras, 0, hash);
     }
 
-    private static long covered(long[][] bases, int baseCount, int w) {
-        long c = 0;
-        for (int b = 0; b < baseCount; b++) {
-            c |= bases[b][w];
+    /**
+     * A hash of a bit set's words in four independent lanes: the usual {@code 31 * h + x} chain
+     * waits for each multiply before the next, and a 128k vocabulary has 2,000 words.
+     */
+    private static int contentHash(long[] words) {
+        int h0 = 1;
+        int h1 = 0;
+        int h2 = 0;
+        int h3 = 0;
+        int n = words.length;
+        int w = 0;
+        for (; w + 3 < n; w += 4) {
+            h0 = 31 * h0 + Long.hashCode(words[w]);
+            h1 = 31 * h1 + Long.hashCode(words[w + 1]);
+            h2 = 31 * h2 + Long.hashCode(words[w + 2]);
+            h3 = 31 * h3 + Long.hashCode(words[w + 3]);
         }
-        return c;
+        for (; w < n; w++) {
+            h0 = 31 * h0 + Long.hashCode(words[w]);
+        }
+        return ((h0 * 31 + h1) * 31 + h2) * 31 + h3;
     }
 
     /** Writes the mask into {@code mask[0 .. words)}. */

@@ -1,6 +1,8 @@
 package io.github.kbnf4j.runtime.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -28,7 +30,20 @@ class CachedMaskTest {
                 int id = random.nextInt(words * 64);
                 mask[id >>> 6] |= 1L << id;
             }
-            CachedMask cached = CachedMask.of(mask, words, bases, baseCount);
+            CachedMask cached = CachedMask.of(mask, words, bases, baseCount, new CachedMask.Scratch(words));
+            CachedMask again = CachedMask.of(mask.clone(), words, bases, baseCount, new CachedMask.Scratch(words));
+            assertEquals(cached, again, "the same mask over the same bases");
+            assertEquals(cached.hashCode(), again.hashCode());
+            long[] other = mask.clone();
+            int flip = random.nextInt(words * 64);
+            other[flip >>> 6] ^= 1L << flip;
+            boolean flippedIntoBase = false;
+            for (int b = 0; b < baseCount; b++) {
+                flippedIntoBase |= (bases[b][flip >>> 6] & (1L << flip)) != 0;
+            }
+            if (!flippedIntoBase) { // a base must stay a subset of the mask
+                assertNotEquals(cached, CachedMask.of(other, words, bases, baseCount, new CachedMask.Scratch(words)), "one bit differs");
+            }
             long[] out = new long[words];
             java.util.Arrays.fill(out, -1L); // garbage to be overwritten
             cached.writeTo(out, words);
