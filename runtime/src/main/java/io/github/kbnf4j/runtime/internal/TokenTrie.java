@@ -101,6 +101,19 @@ public final class TokenTrie {
         this.maxDepth = deepest;
     }
 
+    /** A trie from its preorder arrays (see the class comment), which it keeps. */
+    TokenTrie(int vocabularySize, byte[] nodeByte, int[] depth, int[] subtreeEnd, int[] parent, int[] tokenStart,
+            int[] tokenIds, int maxDepth) {
+        this.vocabularySize = vocabularySize;
+        this.nodeByte = nodeByte;
+        this.depth = depth;
+        this.subtreeEnd = subtreeEnd;
+        this.parent = parent;
+        this.tokenStart = tokenStart;
+        this.tokenIds = tokenIds;
+        this.maxDepth = maxDepth;
+    }
+
     /** The number of ids of the vocabulary. */
     public int vocabularySize() {
         return vocabularySize;
