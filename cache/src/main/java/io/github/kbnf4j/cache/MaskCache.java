@@ -29,6 +29,11 @@ import java.util.function.ToLongFunction;
  * evicted mask be collected); a lookup that hits also touches the mask's own entry, so masks in
  * use stay.
  *
+ * <p>Caffeine's upkeep after writes (its eviction policy's bookkeeping) runs on the writing
+ * thread, not on {@code ForkJoinPool.commonPool()}: a put follows a computed mask anyway, and
+ * handing the upkeep to another thread cost a thread wake-up per miss (about 5 µs of a 15 µs
+ * miss on the json grammar with a 128k vocabulary).
+ *
  * <p>THREAD SAFETY: safe for concurrent use (Caffeine). Probing with a mutable {@link Frontier}
  * allocates nothing on a hit; {@link #put} freezes a copy of the key.
  *
@@ -61,6 +66,7 @@ public final class MaskCache<M> {
                         ? f.bytes() + ENTRY_OVERHEAD_BYTES
                         : maskBytes.applyAsLong(cast(v))))
                 .recordStats()
+                .executor(Runnable::run)
                 .build();
     }
 

@@ -1,14 +1,8 @@
 package io.github.kbnf4j.cli;
 
-import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
-import io.github.kbnf4j.runtime.ConstraintOptions;
-import io.github.kbnf4j.runtime.Matcher;
-import io.github.kbnf4j.runtime.Vocabulary;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Getting the JVM's just-in-time compiler out of the measurements of the replay benchmark
@@ -21,12 +15,13 @@ import java.util.List;
  * has a compiled engine when a new constraint arrives; {@link #run} reproduces that state.
  *
  * <h2>How</h2>
- * {@value #SENTENCES} random sentences of the grammar (at most {@value #MAX_TOKENS} tokens each,
- * from {@link Generator} with fixed seeds, so independent of the corpus) are replayed (fill mask,
- * accept token, as the benchmark does) round after round, each round on a new throwaway
- * {@link Constraint}, so that the code paths of cold caches (tables built, masks computed) are
- * compiled as well as those of warm ones. Nothing of these constraints is kept: the measured
- * constraint is built afterwards and starts with empty caches and tables.
+ * {@value #SENTENCES} random sentences of the grammar ({@link #sentences}: at most
+ * {@value #MAX_TOKENS} tokens each, from {@link Generator} with fixed seeds, so independent of the
+ * corpus) are replayed by the benchmark's own replay loop round after round, each round on a new
+ * throwaway {@link Constraint}, so that the code paths of cold caches (tables built, masks
+ * computed) are compiled as well as those of warm ones, and the harness with them. Nothing of
+ * these constraints is kept: the measured constraint is built afterwards and starts with empty
+ * caches and tables.
  *
  * <p>{@link #awaitQuiet} waits until the compilers have been idle for a while; the benchmark
  * calls it before every pass, so that a compilation queued by the previous pass (or by this
@@ -58,46 +53,21 @@ final class JitWarmup {
     }
 
     /**
-     * Replays generated sentences on throwaway constraints for about {@code seconds} (at least one
-     * round).
+     * The warm-up sentences' token ids: {@value #SENTENCES} sentences from {@link Generator} on
+     * {@code constraint}, with fixed seeds.
      *
      * @throws IllegalArgumentException if the vocabulary has no end-of-sequence id (the generator
      *     needs one to end sentences)
      */
-    static Report run(CompiledGrammar grammar, Vocabulary vocabulary, ConstraintOptions options, double seconds) {
-        List<int[]> sentences = sentences(Constraint.of(grammar, vocabulary, options));
-        long start = System.nanoTime();
-        long deadline = start + (long) (seconds * 1e9);
-        int rounds = 0;
-        long steps = 0;
-        do {
-            Constraint throwaway = Constraint.of(grammar, vocabulary, options);
-            Matcher m = throwaway.newMatcher();
-            long[] mask = throwaway.newMask();
-            for (int[] ids : sentences) {
-                m.reset();
-                for (int id : ids) {
-                    m.fillMask(mask);
-                    if (!m.acceptToken(id)) {
-                        throw new IllegalStateException("a generated token was refused on replay: " + id);
-                    }
-                }
-                steps += ids.length;
-            }
-            rounds++;
-        } while (System.nanoTime() < deadline);
-        return new Report((System.nanoTime() - start) / 1e9, rounds, steps);
-    }
-
-    private static List<int[]> sentences(Constraint constraint) {
+    static int[][] sentences(Constraint constraint) {
         if (constraint.vocabulary().eosIds().length == 0) {
             throw new IllegalArgumentException("--jit-warmup generates sentences and needs a vocabulary with an "
                     + "end-of-sequence id; " + constraint.vocabulary().name() + " has none");
         }
         Generator generator = new Generator(constraint, MAX_TOKENS);
-        List<int[]> out = new ArrayList<>(SENTENCES);
+        int[][] out = new int[SENTENCES][];
         for (int i = 0; i < SENTENCES; i++) {
-            out.add(generator.generate(SEED + i).ids());
+            out[i] = generator.generate(SEED + i).ids();
         }
         return out;
     }
