@@ -1,10 +1,7 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.earley.RecognizerLimitException;
-import io.github.kbnf4j.earley.RecognizerOptions;
-import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
-import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -83,25 +80,11 @@ final class GenerateCommand extends Subcommand {
             err.println("kbnf4j generate: --max-tokens must be at least 1: " + maxTokens);
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        CompiledGrammar g = grammar.compileReporting(err, "generate", true);
-        if (g == null) {
+        Constraint constraint = ConstraintLoader.loadReporting(grammar, limits, vocabulary, err, "generate", true);
+        if (constraint == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        RecognizerOptions options = limits.optionsReporting(err, "generate");
-        if (options == null) {
-            return Main.EXIT_GRAMMAR_ERROR;
-        }
-        Vocabulary v = vocabulary.loadReporting(err, "generate", true);
-        if (v == null) {
-            return Main.EXIT_GRAMMAR_ERROR;
-        }
-        Generator generator;
-        try {
-            generator = new Generator(Constraint.of(g, v, options), maxTokens);
-        } catch (RecognizerLimitException e) {
-            err.println("kbnf4j generate: recognizer limit: " + RecognizerArguments.describe(e));
-            return Main.EXIT_GRAMMAR_ERROR;
-        }
+        Generator generator = new Generator(constraint, maxTokens);
         SplitMix64 seeds = new SplitMix64(seed);
         OutputStream target = parent == null ? System.out : parent.stdout();
         OutputStream out = new BufferedOutputStream(target, 1 << 16);

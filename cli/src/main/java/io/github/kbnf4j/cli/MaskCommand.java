@@ -1,11 +1,8 @@
 package io.github.kbnf4j.cli;
 
 import io.github.kbnf4j.earley.RecognizerLimitException;
-import io.github.kbnf4j.earley.RecognizerOptions;
-import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.Matcher;
-import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -72,20 +69,12 @@ final class MaskCommand extends Subcommand {
                 return Main.EXIT_GRAMMAR_ERROR;
             }
         }
-        CompiledGrammar g = grammar.compileReporting(err, "mask", true);
-        if (g == null) {
-            return Main.EXIT_GRAMMAR_ERROR;
-        }
-        RecognizerOptions options = limits.optionsReporting(err, "mask");
-        if (options == null) {
-            return Main.EXIT_GRAMMAR_ERROR;
-        }
-        Vocabulary v = vocabulary.loadReporting(err, "mask", false);
-        if (v == null) {
+        Constraint constraint = ConstraintLoader.loadReporting(grammar, limits, vocabulary, err, "mask", false);
+        if (constraint == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
         try {
-            Matcher m = Constraint.of(g, v, options).newMatcher();
+            Matcher m = constraint.newMatcher();
             if (!m.acceptBytes(bytes)) {
                 err.println("kbnf4j mask: the prefix is dead at byte offset " + deadOffset(m, bytes)
                         + " (the bytes before it are a viable prefix)");
