@@ -3,9 +3,9 @@ package io.github.kbnf4j.earley;
 import io.github.kbnf4j.earley.internal.Chart;
 import io.github.kbnf4j.earley.internal.EarleyTables;
 import io.github.kbnf4j.earley.internal.LeoChains;
+import io.github.kbnf4j.earley.internal.PairIndex;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.ints.IntComparator;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 
 /**
@@ -26,7 +26,8 @@ import java.util.Arrays;
  */
 final class FrontierBuilder {
     private final EarleyTables tables;
-    private final Long2IntOpenHashMap nodeIndex = new Long2IntOpenHashMap();
+    /** (nonterminal, origin) -> node number. */
+    private final PairIndex nodeIndex = new PairIndex();
     /** Node i: (nonterminal, origin position). */
     private int[] nodeN = new int[32];
     private int[] nodeOrigin = new int[32];
@@ -58,7 +59,6 @@ final class FrontierBuilder {
 
     FrontierBuilder(EarleyTables tables) {
         this.tables = tables;
-        nodeIndex.defaultReturnValue(-1);
         scanOrder = (a, b) -> {
             int c = Integer.compare(scanD[a], scanD[b]);
             if (c == 0) {
@@ -228,8 +228,7 @@ final class FrontierBuilder {
     }
 
     private void node(int n, int origin) {
-        long key = (long) n << 32 | (origin & 0xFFFFFFFFL);
-        if (nodeIndex.get(key) >= 0) {
+        if (nodeIndex.get(n, origin) >= 0) {
             return;
         }
         int x = nodeCount++;
@@ -243,7 +242,7 @@ final class FrontierBuilder {
             itemStart = Arrays.copyOf(itemStart, len);
             itemEnd = Arrays.copyOf(itemEnd, len);
         }
-        nodeIndex.put(key, x);
+        nodeIndex.putNew(n, origin, x);
         nodeN[x] = n;
         nodeOrigin[x] = origin;
         position(origin);
