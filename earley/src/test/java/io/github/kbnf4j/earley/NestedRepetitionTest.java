@@ -36,6 +36,7 @@ class NestedRepetitionTest {
         "KBNF => start ::= ( (\"(\" start \")\")* )* | \"x\";                        => () => )",
         "KBNF => start ::= ((\"(\" start \")\"){0,99}){0,99} | \"x\";                => () => )",
         "KBNF => start ::= a*; a ::= b+; b ::= \"(\" start \")\" | \"x\";            => x() => )",
+        "KBNF => start ::= ((\"a\" | \"\"){0,99})*;                                   => a  => x",
     })
     @Timeout(60)
     void recognitionIsLinear(Dialect dialect, String grammar, String unit, String refused) {
@@ -53,6 +54,27 @@ class NestedRepetitionTest {
             assertTrue(r.itemCount() < 10L * input.length,
                     r.itemCount() + " items after " + input.length + " bytes (inlining " + inline + ")");
             assertFalse(r.push(refused.getBytes(UTF_8)[0]), refused);
+        }
+    }
+
+    /**
+     * A bounded nest around an item with an empty alternative: read as written, 240,000 items per
+     * byte (the 1 GiB chart limit after 379 bytes, two minutes in); folded into {@code "a"{0,9801}}
+     * after the item loses its empty alternative.
+     */
+    @org.junit.jupiter.api.Test
+    @Timeout(60)
+    void aNestAroundAnEmptyAlternativeIsLinear() {
+        for (boolean inline : new boolean[] {true, false}) {
+            CompiledGrammar g = Grammar.compile("t", "start ::= ((\"a\" | \"\"){0,99}){0,99};", Dialect.KBNF,
+                    GrammarOptions.DEFAULT.withInlineRegularRules(inline));
+            Recognizer r = new Recognizer(g,
+                    RecognizerOptions.DEFAULT.withMaxItemsPerSet(1_000).withMaxChartBytes(64L << 20));
+            byte[] input = "a".repeat(99 * 99).getBytes(UTF_8);
+            assertEquals(input.length, r.push(input, 0, input.length));
+            assertTrue(r.isAccepting());
+            assertTrue(r.itemCount() < 10L * input.length, r.itemCount() + " items (inlining " + inline + ")");
+            assertFalse(r.push((byte) 'a'), "at most 9,801");
         }
     }
 }

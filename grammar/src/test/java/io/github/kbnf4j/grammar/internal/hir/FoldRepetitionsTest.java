@@ -135,11 +135,15 @@ class FoldRepetitionsTest {
         "KBNF => start ::= (\"x\"{2,3})*;                                            => start#1{0,}",
         "KBNF => start ::= (((\"x\"{0,99}){0,99}){0,99});                            => start#2{0,99}",
         "KBNF => start ::= a*; a ::= a* \"x\" | \"y\";                               => a{0,}",
-        // A nullable item: no fold that lengthens the chain (x{0,9801}), only those that do not.
-        "KBNF => start ::= ((\"a\" | \"\"){0,99}){0,99} \"x\";                        => start#2{0,99}",
+        // An item with an empty alternative loses it ((x | ""){a,b} = x{0,b}), then folds.
+        "KBNF => start ::= ((\"a\" | \"\"){0,99}){0,99} \"x\";                        => \"a\"{0,9801}",
+        "KBNF => start ::= ((\"a\" | \"\"){0,99})* \"x\";                             => \"a\"{0,}",
+        "KBNF => start ::= ((\"a\" | \"\")?){0,99} \"x\";                             => \"a\"{0,99}",
+        "KBNF => start ::= ((\"a\" | \"\"){2,3}) \"x\";                               => \"a\"{0,3}",
+        "KBNF => start ::= ((\"a\" | \"b\" \"c\" | \"\"){0,9}){0,9} \"x\";           => start#1'{0,81}",
+        // Other nullable items: no fold that lengthens the chain (x{0,9801}), only those that do not.
+        "KBNF => start ::= ((\"a\" | \"b\"? | \"\"){0,99}){0,99} \"x\";                => start#3{0,99}",
         "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99} \"x\";                          => start#1{0,99}",
-        "KBNF => start ::= ((\"a\" | \"\"){0,99})* \"x\";                             => start#1{0,}",
-        "KBNF => start ::= ((\"a\" | \"\")?){0,99} \"x\";                             => start#1{0,99}",
         // llama.cpp's regression grammars (test-grammar-integration.cpp, "segfault" and "hang")
         "GBNF => root ::= ( [x]* )*                                                  => \"x\"{0,}",
         "GBNF => root ::= (((((([^x]*){0,99}){0,99}){0,99}){0,99}){0,99}){0,99}      => #\"[^x]\"{0,}",
