@@ -12,7 +12,8 @@ import java.lang.management.ManagementFactory;
  * A fresh JVM runs the engine's code interpreted, then compiled by C1, then by C2, and the
  * compilers run on the same two cores as the replay. A cold pass in a fresh JVM therefore
  * measures the JIT as much as the engine's cold caches. A service that serves many constraints
- * has a compiled engine when a new constraint arrives; {@link #run} reproduces that state.
+ * has a compiled engine when a new constraint arrives; the warm-up reproduces that state
+ * (the benchmark runs it: {@code ReplayBenchmark.warmUp}).
  *
  * <h2>How</h2>
  * {@value #SENTENCES} random sentences of the grammar ({@link #sentences}: at most
