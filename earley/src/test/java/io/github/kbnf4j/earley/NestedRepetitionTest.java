@@ -22,7 +22,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * items after 2,000 bytes). The compiler folds such nests into one repetition of the same
  * language (grammar's {@code FoldRepetitions}, for both dialects); recognition is then linear,
  * whether or not regular rules are inlined, and also when the repeated item is recursive (then no
- * inlining helps).
+ * inlining helps). Nests around nullable items ({@code ("a" | "")}, {@code "b"?}, a regex that
+ * matches "") fold once the item is replaced by its non-empty part, and repetitions of a terminal
+ * closed under concatenation ({@code #"[^x]+"}) are shortened to one copy.
  */
 class NestedRepetitionTest {
     static final int BYTES = 10_000;
@@ -37,6 +39,8 @@ class NestedRepetitionTest {
         "KBNF => start ::= ((\"(\" start \")\"){0,99}){0,99} | \"x\";                => () => )",
         "KBNF => start ::= a*; a ::= b+; b ::= \"(\" start \")\" | \"x\";            => x() => )",
         "KBNF => start ::= ((\"a\" | \"\"){0,99})*;                                   => a  => x",
+        "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99};                               => a  => x",
+        "KBNF => start ::= ((\"a\" | \"b\"?){0,99})*;                                 => ab => x",
     })
     @Timeout(60)
     void recognitionIsLinear(Dialect dialect, String grammar, String unit, String refused) {

@@ -94,6 +94,53 @@ public final class ByteDfa {
         return accept[s];
     }
 
+    /**
+     * Whether the language is closed under concatenation ({@code uv} is in it for all {@code u},
+     * {@code v} in it), decided for automata of at most {@code maxStates} states (false for larger
+     * ones: it is only an opportunity). Then {@code L{1,n} = L} for every {@code n >= 1}. For each
+     * accepting state {@code q} it checks that every word of the language, read from {@code q},
+     * ends in an accepting state: a walk over pairs (state from the start, state from {@code q}).
+     */
+    public boolean isClosedUnderConcatenation(int maxStates) {
+        if (stateCount > maxStates || isEmptyLanguage()) {
+            return false;
+        }
+        int n = stateCount;
+        boolean[] seen = new boolean[n * (n + 1)]; // second state n stands for "dead"
+        int[] queue = new int[n * (n + 1)];
+        for (int q = 0; q < n; q++) {
+            if (!accept[q]) {
+                continue;
+            }
+            java.util.Arrays.fill(seen, false);
+            int head = 0;
+            int tail = 0;
+            queue[tail++] = q; // the pair (0, q)
+            seen[q] = true;
+            while (head < tail) {
+                int pair = queue[head++];
+                int s = pair / (n + 1);
+                int t = pair % (n + 1);
+                if (accept[s] && (t == n || !accept[t])) {
+                    return false;
+                }
+                for (int c = 0; c < classCount; c++) {
+                    int s2 = next[s * classCount + c];
+                    if (s2 < 0) {
+                        continue;
+                    }
+                    int t2 = t == n ? -1 : next[t * classCount + c];
+                    int p2 = s2 * (n + 1) + (t2 < 0 ? n : t2);
+                    if (!seen[p2]) {
+                        seen[p2] = true;
+                        queue[tail++] = p2;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     /** The language minus the empty string; {@code this} if it does not contain "". */
     public ByteDfa withoutEmpty() {
         if (!accept[0]) {

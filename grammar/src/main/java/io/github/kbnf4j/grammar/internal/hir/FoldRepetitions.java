@@ -45,11 +45,11 @@ import java.util.Map;
  * only for an item that does not derive the empty string: a chain of nullable links is predicted
  * whole at every item boundary, which would cost the recognizer the product per byte.
  *
- * <p>An item with an empty alternative, {@code (x | "")}, is replaced first by its other
- * alternatives, when none of them is nullable: {@code x'{0,b}} has the language of
- * {@code (x | ""){a,b}} (each missing copy is an empty one) and is not nullable, so its nests fold
- * like any other ({@code (("a" | ""){0,99}){0,99}} becomes {@code "a"{0,9801}}, which the
- * recognizer reads in a few items per byte, where the nest as written kept 240,000 per byte).
+ * <p>A nullable item is replaced first by its non-empty part: {@code x{a,b}} is {@code x'{0,b}}
+ * where {@code x'} derives the non-empty strings of {@code x} (each missing copy is an empty one),
+ * and {@code x'} is not nullable, so its nests fold like any other ({@code (("a" | ""){0,99}){0,99}}
+ * becomes {@code "a"{0,9801}}, which the recognizer reads in a few items per byte, where the nest
+ * as written kept 240,000 per byte).
  *
  * <p>Complexity: linear in the number of nonterminals times the length of their unit chains,
  * plus one nullability fixpoint when a fold lengthens a chain or an item loses its empty
@@ -60,8 +60,14 @@ public final class FoldRepetitions {
     private final int maxRepetition;
     /** Which nonterminals derive the empty string; computed when first needed. */
     private boolean[] nullableNonterminals;
-    /** Item nonterminal -> the symbol for its non-empty alternatives (see {@link #withoutEmptyAlternative}). */
+    /** A nullable symbol -> the symbol for its non-empty strings, or {@link #NONE} (see {@link #nonEmptyPart}). */
     private final Map<Integer, Integer> nonEmpty = new HashMap<>();
+    /** No symbol: a language without a non-empty string. */
+    private static final int NONE = Integer.MIN_VALUE;
+    /** Terminal automata up to this size are checked for closure under concatenation. */
+    private static final int CLOSURE_CHECK_STATES = 16;
+    /** Terminal symbol -> whether its language is closed under concatenation (see {@link #shortened}). */
+    private final Map<Integer, Boolean> closedTerminals = new HashMap<>();
 
     private FoldRepetitions(Hir hir, int maxRepetition) {
         this.hir = hir;
@@ -87,75 +93,121 @@ public final class FoldRepetitions {
             if (r == null) {
                 continue;
             }
-            r = withoutEmptyAlternative(r);
+            r = shortened(withoutEmptyItem(r));
             for (int steps = 0; steps < count; steps++) {
                 int m = repetitionBehindUnits(hir, r.symbol());
                 if (m < 0 || m == n) {
                     break;
                 }
-                Hir.Repetition inner = withoutEmptyAlternative(hir.repetition(m));
+                Hir.Repetition inner = shortened(withoutEmptyItem(hir.repetition(m)));
                 Hir.Repetition folded = fold(r, inner, maxRepetition);
                 if (folded == null
                         || (copies(folded) > Math.max(copies(r), copies(inner)) && nullable(folded.symbol()))) {
                     break;
                 }
-                r = folded;
+                r = shortened(folded);
             }
             hir.setRepetition(n, r);
         }
     }
 
     /**
-     * {@code r} with an item {@code (x | "")} (a nonterminal with an alternative that derives
-     * exactly the empty string and no
-     * other nullable one, not itself a repetition) replaced by {@code x{0,b}}, where {@code x}
-     * stands for the other alternatives: the symbol itself when there is one alternative of one
-     * symbol, else a new nonterminal {@code item'} (one per item). Else {@code r} as it is.
+     * {@code t{a,b}} as {@code t{a,1}} when {@code a <= 1} and the terminal's language {@code L} is
+     * closed under concatenation ({@code LL} in {@code L}, as for {@code #"[^x]+"}): then every
+     * {@code L^k}, {@code k >= 1}, is in {@code L}. Such a repetition as written is as ambiguous as
+     * a nest ({@code "abc"} is one, two or three copies), which costs the recognizer the chain's
+     * length per byte; shortened, it costs nothing. Else {@code r} as it is.
      */
-    private Hir.Repetition withoutEmptyAlternative(Hir.Repetition r) {
-        int item = r.symbol();
-        if (Hir.isTerminal(item) || hir.repetition(item) != null) {
+    private Hir.Repetition shortened(Hir.Repetition r) {
+        int t = r.symbol();
+        if (!Hir.isTerminal(t) || r.min() > 1 || r.max() == 0 || r.max() == 1) {
             return r;
         }
-        Integer known = nonEmpty.get(item);
-        if (known == null) {
-            List<int[]> others = new ArrayList<>();
-            boolean empty = false;
-            for (int[] alt : hir.alternatives(item)) {
-                if (isEmptyString(alt)) {
-                    empty = true;
-                } else if (allNullable(alt)) {
-                    return r; // a nullable alternative that is not empty: its non-empty part is not at hand
-                } else {
-                    others.add(alt);
-                }
-            }
-            if (!empty || others.isEmpty()) {
-                return r;
-            }
-            if (others.size() == 1 && others.get(0).length == 1) {
-                known = others.get(0)[0];
-            } else {
-                known = hir.addNonterminal(hir.name(item) + "'", hir.span(item));
-                hir.setAlternatives(known, others);
-            }
-            nonEmpty.put(item, known);
-        }
-        return new Hir.Repetition(known, 0, r.max());
+        boolean closed = closedTerminals.computeIfAbsent(t,
+                k -> hir.terminal(Hir.terminalOf(k)).dfa().isClosedUnderConcatenation(CLOSURE_CHECK_STATES));
+        return closed ? new Hir.Repetition(t, r.min(), 1) : r;
     }
 
-    /** Whether {@code alternative} derives exactly the empty string (no symbols, or only {@code ""} terminals). */
-    private boolean isEmptyString(int[] alternative) {
-        for (int s : alternative) {
-            if (!Hir.isTerminal(s)) {
-                return false;
+    /**
+     * {@code r} with a nullable item {@code x} (a terminal or a rule, not a repetition) replaced by
+     * its non-empty part: {@code x{a,b}} is {@code x'{0,b}} where {@code x'} derives the non-empty
+     * strings of {@code x} (each missing copy is an empty one). Else {@code r} as it is.
+     */
+    private Hir.Repetition withoutEmptyItem(Hir.Repetition r) {
+        int item = r.symbol();
+        if (!nullable(item) || (!Hir.isTerminal(item) && hir.repetition(item) != null)) {
+            return r; // a nest of repetitions folds as it is (or is too long to fold at all)
+        }
+        int part = nonEmptyPart(item);
+        return part == NONE ? r : new Hir.Repetition(part, 0, r.max());
+    }
+
+    /**
+     * A symbol for the non-empty strings of {@code symbol} ({@code symbol} itself when it is not
+     * nullable), or {@link #NONE} when it derives only "". Made once per symbol:
+     * <ul>
+     *   <li>a terminal: its automaton without the empty string;
+     *   <li>a repetition {@code y{a,b}}: {@code y'{1,b}};
+     *   <li>a rule: its alternatives that are not nullable as they are, and for each nullable one
+     *       {@code s1 .. sm} the alternatives {@code si' s(i+1) .. sm} (the first non-empty symbol
+     *       is {@code si}, the ones before it are empty). A rule that comes back to itself meets
+     *       the new nonterminal, which is made before its alternatives.
+     * </ul>
+     * One alternative of one symbol is that symbol.
+     */
+    private int nonEmptyPart(int symbol) {
+        if (!nullable(symbol)) {
+            return symbol;
+        }
+        Integer known = nonEmpty.get(symbol);
+        if (known != null) {
+            return known;
+        }
+        int part;
+        if (Hir.isTerminal(symbol)) {
+            Hir.Terminal t = hir.terminal(Hir.terminalOf(symbol));
+            ByteDfa withoutEmpty = t.dfa().withoutEmpty();
+            part = withoutEmpty.isEmptyLanguage() ? NONE
+                    : hir.terminalSymbol(withoutEmpty, null, "nonempty(" + t.description() + ")");
+        } else if (hir.repetition(symbol) != null) {
+            Hir.Repetition r = hir.repetition(symbol);
+            int item = r.max() == 0 ? NONE : nonEmptyPart(r.symbol());
+            if (item == NONE) {
+                part = NONE;
+            } else if (r.max() == 1) {
+                part = item;
+            } else {
+                part = hir.addNonterminal(hir.name(symbol) + "'", hir.span(symbol));
+                hir.setRepetition(part, new Hir.Repetition(item, 1, r.max()));
             }
-            ByteDfa dfa = hir.terminal(Hir.terminalOf(s)).dfa();
-            if (!dfa.acceptsEmpty() || !dfa.withoutEmpty().isEmptyLanguage()) {
-                return false;
+        } else {
+            part = hir.addNonterminal(hir.name(symbol) + "'", hir.span(symbol));
+            nonEmpty.put(symbol, part); // before the alternatives, which may come back here
+            List<int[]> alternatives = new ArrayList<>();
+            for (int[] alt : hir.alternatives(symbol)) {
+                if (!allNullable(alt)) {
+                    alternatives.add(alt);
+                    continue;
+                }
+                for (int i = 0; i < alt.length; i++) {
+                    int first = nonEmptyPart(alt[i]);
+                    if (first != NONE) {
+                        int[] a = new int[alt.length - i];
+                        a[0] = first;
+                        System.arraycopy(alt, i + 1, a, 1, alt.length - i - 1);
+                        alternatives.add(a);
+                    }
+                }
+            }
+            hir.setAlternatives(part, alternatives); // the nonterminal stays for what came back to it
+            if (alternatives.isEmpty()) {
+                part = NONE;
+            } else if (alternatives.size() == 1 && alternatives.get(0).length == 1) {
+                part = alternatives.get(0)[0];
             }
         }
-        return true;
+        nonEmpty.put(symbol, part);
+        return part;
     }
 
     private boolean allNullable(int[] alternative) {

@@ -86,6 +86,26 @@ class ConstructionsTest {
         assertFalse(w.acceptsEmpty());
     }
 
+    @ParameterizedTest
+    @MethodSource("languages")
+    void closedUnderConcatenation(String p) {
+        ByteDfa d = Regexes.compile(p, 10, 1000);
+        // brute force: a counterexample u, v in L with uv not in L, among short words
+        List<String> short3 = allStrings(ALPHABET, 3);
+        boolean closed = !d.isEmptyLanguage();
+        for (String u : short3) {
+            for (String v : short3) {
+                if (d.matches(utf8(u)) && d.matches(utf8(v)) && !d.matches(utf8(u + v))) {
+                    closed = false;
+                }
+            }
+        }
+        assertEquals(closed, d.isClosedUnderConcatenation(64), p);
+        if (d.stateCount() > 1) {
+            assertFalse(d.isClosedUnderConcatenation(d.stateCount() - 1), "beyond the bound: no");
+        }
+    }
+
     @Test
     void substrings() {
         for (String text : List.of("abéab", "aab", "", "ébbé", "ba😀b")) {

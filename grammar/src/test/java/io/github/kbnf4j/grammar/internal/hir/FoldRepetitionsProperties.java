@@ -21,7 +21,7 @@ import net.jqwik.api.Tuple;
 
 /**
  * Random nests of {@code ? * + {m} {m,} {m,n} [ ] { }} around a small item (plain, ambiguous,
- * nullable or recursive): the grammar accepts the same strings as written (right after
+ * nullable in several ways, or recursive): the grammar accepts the same strings as written (right after
  * flattening), after {@link FoldRepetitions} and after every pass, with regular rules inlined
  * or not.
  */
@@ -30,7 +30,8 @@ class FoldRepetitionsProperties {
 
     @Provide
     Arbitrary<String> nests() {
-        Arbitrary<String> item = Arbitraries.of("\"x\"", "(\"x\" | \"xx\")", "(\"x\" | \"\")", "(\"(\" start \")\")");
+        Arbitrary<String> item = Arbitraries.of("\"x\"", "(\"x\" | \"xx\")", "(\"x\" | \"\")", "(\"(\" start \")\")",
+                "(\"x\" | \"(\"?)", "#\"x*\"", "(\"x\"? \"(\"?)", "(\"x\"* | \"\" | \"(\" start? \")\")");
         Arbitrary<Integer> small = Arbitraries.integers().between(0, 3);
         Arbitrary<String> counted = Combinators.combine(small, small).as((m, k) -> "{" + m + "," + (m + k) + "}");
         Arbitrary<String> op = Arbitraries.frequencyOf(

@@ -135,15 +135,19 @@ class FoldRepetitionsTest {
         "KBNF => start ::= (\"x\"{2,3})*;                                            => start#1{0,}",
         "KBNF => start ::= (((\"x\"{0,99}){0,99}){0,99});                            => start#2{0,99}",
         "KBNF => start ::= a*; a ::= a* \"x\" | \"y\";                               => a{0,}",
-        // An item with an empty alternative loses it ((x | ""){a,b} = x{0,b}), then folds.
+        // A nullable item is replaced by its non-empty part ((x | ""){a,b} = x{0,b}), then folds.
         "KBNF => start ::= ((\"a\" | \"\"){0,99}){0,99} \"x\";                        => \"a\"{0,9801}",
         "KBNF => start ::= ((\"a\" | \"\"){0,99})* \"x\";                             => \"a\"{0,}",
         "KBNF => start ::= ((\"a\" | \"\")?){0,99} \"x\";                             => \"a\"{0,99}",
         "KBNF => start ::= ((\"a\" | \"\"){2,3}) \"x\";                               => \"a\"{0,3}",
         "KBNF => start ::= ((\"a\" | \"b\" \"c\" | \"\"){0,9}){0,9} \"x\";           => start#1'{0,81}",
-        // Other nullable items: no fold that lengthens the chain (x{0,9801}), only those that do not.
-        "KBNF => start ::= ((\"a\" | \"b\"? | \"\"){0,99}){0,99} \"x\";                => start#3{0,99}",
-        "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99} \"x\";                          => start#1{0,99}",
+        "KBNF => start ::= ((\"a\" | \"b\"? | \"\"){0,99}){0,99} \"x\";                => start#1'{0,9801}",
+        "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99} \"x\";                          => nonempty(#\"[^x]*\"){0,1}",
+        // A terminal closed under concatenation: t{0,n} = t? and t{1,n} = t (abc is one, two or three copies).
+        "KBNF => start ::= (#\"[a-z]+\")* \"x\";                                      => #\"[a-z]+\"{0,1}",
+        "KBNF => start ::= (#\"[a-z]+\"){1,5} \"x\";                                  => #\"[a-z]+\"{1,1}",
+        "KBNF => start ::= (#\"[a-z]+\"){2,5} \"x\";                                  => #\"[a-z]+\"{2,5}",
+        "KBNF => start ::= (#\"ab\")* \"x\";                                          => #\"ab\"{0,}",
         // llama.cpp's regression grammars (test-grammar-integration.cpp, "segfault" and "hang")
         "GBNF => root ::= ( [x]* )*                                                  => \"x\"{0,}",
         "GBNF => root ::= (((((([^x]*){0,99}){0,99}){0,99}){0,99}){0,99}){0,99}      => #\"[^x]\"{0,}",
