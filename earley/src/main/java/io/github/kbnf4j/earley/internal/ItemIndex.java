@@ -29,12 +29,22 @@ public final class ItemIndex {
     /** Forgets every key (O(1)). */
     public void clear() {
         size = 0;
-        if (++generation == Integer.MAX_VALUE) {
-            for (int i = 0; i < slots.length; i += STRIDE) {
-                slots[i] = 0;
-            }
-            generation = 1;
+        generation = ItemIndex.nextGeneration(generation, slots, STRIDE);
+    }
+
+    /**
+     * The generation after {@code generation} for a table whose slots are {@code stride} ints
+     * starting with their stamp; when the stamps would overflow, every stamp is zeroed and the
+     * count starts again at 1 (shared with {@link PairIndex}).
+     */
+    static int nextGeneration(int generation, int[] slots, int stride) {
+        if (generation + 1 < Integer.MAX_VALUE) {
+            return generation + 1;
         }
+        for (int i = 0; i < slots.length; i += stride) {
+            slots[i] = 0;
+        }
+        return 1;
     }
 
     /** The number of keys since the last {@link #clear()}. */

@@ -20,12 +20,7 @@ public final class PairIndex {
     /** Forgets every key (O(1)). */
     public void clear() {
         size = 0;
-        if (++generation == Integer.MAX_VALUE) {
-            for (int i = 0; i < slots.length; i += STRIDE) {
-                slots[i] = 0;
-            }
-            generation = 1;
-        }
+        generation = ItemIndex.nextGeneration(generation, slots, STRIDE);
     }
 
     /** The value of {@code (a, b)}, or -1 if absent. */
