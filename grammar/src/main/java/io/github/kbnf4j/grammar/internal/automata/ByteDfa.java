@@ -112,7 +112,7 @@ public final class ByteDfa {
             if (!accept[q]) {
                 continue;
             }
-            java.util.Arrays.fill(seen, false);
+            Arrays.fill(seen, false);
             int head = 0;
             int tail = 0;
             queue[tail++] = q; // the pair (0, q)

@@ -53,14 +53,12 @@ public final class EliminateNullable {
             if (!dfa.acceptsEmpty()) {
                 continue;
             }
-            ByteDfa nonEmpty = dfa.withoutEmpty();
-            if (nonEmpty.isEmptyLanguage()) {
+            int symbol = hir.nonEmptyTerminal(t);
+            if (symbol == Hir.NO_SYMBOL) {
                 replacement[t] = 1;
                 continue;
             }
-            Hir.Terminal old = hir.terminal(t);
-            int symbol = hir.terminalSymbol(nonEmpty, null, old.description() + " (non-empty)");
-            int e = hir.addNonterminal(old.description() + "?", hir.span(hir.start()));
+            int e = hir.addNonterminal(hir.terminal(t).description() + "?", hir.span(hir.start()));
             List<int[]> alts = new ArrayList<>();
             alts.add(new int[] {symbol});
             alts.add(new int[0]);

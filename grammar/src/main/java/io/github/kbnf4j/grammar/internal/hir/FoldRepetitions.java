@@ -1,6 +1,5 @@
 package io.github.kbnf4j.grammar.internal.hir;
 
-import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,10 +59,8 @@ public final class FoldRepetitions {
     private final int maxRepetition;
     /** Which nonterminals derive the empty string; computed when first needed. */
     private boolean[] nullableNonterminals;
-    /** A nullable symbol -> the symbol for its non-empty strings, or {@link #NONE} (see {@link #nonEmptyPart}). */
+    /** A nullable symbol -> the symbol for its non-empty strings, or {@link Hir#NO_SYMBOL} ({@link #nonEmptyPart}). */
     private final Map<Integer, Integer> nonEmpty = new HashMap<>();
-    /** No symbol: a language without a non-empty string. */
-    private static final int NONE = Integer.MIN_VALUE;
     /** Terminal automata up to this size are checked for closure under concatenation. */
     private static final int CLOSURE_CHECK_STATES = 16;
     /** Terminal symbol -> whether its language is closed under concatenation (see {@link #shortened}). */
@@ -139,12 +136,12 @@ public final class FoldRepetitions {
             return r; // a nest of repetitions folds as it is (or is too long to fold at all)
         }
         int part = nonEmptyPart(item);
-        return part == NONE ? r : new Hir.Repetition(part, 0, r.max());
+        return part == Hir.NO_SYMBOL ? r : new Hir.Repetition(part, 0, r.max());
     }
 
     /**
      * A symbol for the non-empty strings of {@code symbol} ({@code symbol} itself when it is not
-     * nullable), or {@link #NONE} when it derives only "". Made once per symbol:
+     * nullable), or {@link Hir#NO_SYMBOL} when it derives only "". Made once per symbol:
      * <ul>
      *   <li>a terminal: its automaton without the empty string;
      *   <li>a repetition {@code y{a,b}}: {@code y'{1,b}};
@@ -165,15 +162,12 @@ public final class FoldRepetitions {
         }
         int part;
         if (Hir.isTerminal(symbol)) {
-            Hir.Terminal t = hir.terminal(Hir.terminalOf(symbol));
-            ByteDfa withoutEmpty = t.dfa().withoutEmpty();
-            part = withoutEmpty.isEmptyLanguage() ? NONE
-                    : hir.terminalSymbol(withoutEmpty, null, "nonempty(" + t.description() + ")");
+            part = hir.nonEmptyTerminal(Hir.terminalOf(symbol));
         } else if (hir.repetition(symbol) != null) {
             Hir.Repetition r = hir.repetition(symbol);
-            int item = r.max() == 0 ? NONE : nonEmptyPart(r.symbol());
-            if (item == NONE) {
-                part = NONE;
+            int item = r.max() == 0 ? Hir.NO_SYMBOL : nonEmptyPart(r.symbol());
+            if (item == Hir.NO_SYMBOL) {
+                part = Hir.NO_SYMBOL;
             } else if (r.max() == 1) {
                 part = item;
             } else {
@@ -191,7 +185,7 @@ public final class FoldRepetitions {
                 }
                 for (int i = 0; i < alt.length; i++) {
                     int first = nonEmptyPart(alt[i]);
-                    if (first != NONE) {
+                    if (first != Hir.NO_SYMBOL) {
                         int[] a = new int[alt.length - i];
                         a[0] = first;
                         System.arraycopy(alt, i + 1, a, 1, alt.length - i - 1);
@@ -201,7 +195,7 @@ public final class FoldRepetitions {
             }
             hir.setAlternatives(part, alternatives); // the nonterminal stays for what came back to it
             if (alternatives.isEmpty()) {
-                part = NONE;
+                part = Hir.NO_SYMBOL;
             } else if (alternatives.size() == 1 && alternatives.get(0).length == 1) {
                 part = alternatives.get(0)[0];
             }
@@ -230,7 +224,7 @@ public final class FoldRepetitions {
             return hir.terminal(Hir.terminalOf(symbol)).dfa().acceptsEmpty();
         }
         if (nullableNonterminals != null && symbol >= nullableNonterminals.length) {
-            return false; // made by this pass for the non-empty alternatives of an item, none nullable
+            return false; // made by this pass as the non-empty part of a symbol: not nullable
         }
         if (nullableNonterminals == null) {
             nullableNonterminals = new boolean[hir.nonterminalCount()];
@@ -255,14 +249,7 @@ public final class FoldRepetitions {
             return true;
         }
         for (int[] alt : hir.alternatives(n)) {
-            boolean all = true;
-            for (int s : alt) {
-                if (!nullable(s)) {
-                    all = false;
-                    break;
-                }
-            }
-            if (all) {
+            if (allNullable(alt)) {
                 return true;
             }
         }

@@ -72,6 +72,21 @@ public final class Hir {
         return names.size() - 1;
     }
 
+    /** Not a symbol: what {@link #nonEmptyTerminal} answers for a terminal that matches only "". */
+    public static final int NO_SYMBOL = Integer.MIN_VALUE;
+
+    /**
+     * The symbol of terminal {@code t}'s language without the empty string, added (or found) as a
+     * terminal described as {@code "<description> (non-empty)"}; {@link #NO_SYMBOL} when "" is all
+     * it matches. Only for a terminal that matches "".
+     */
+    public int nonEmptyTerminal(int t) {
+        Terminal old = terminal(t);
+        ByteDfa nonEmpty = old.dfa().withoutEmpty();
+        return nonEmpty.isEmptyLanguage() ? NO_SYMBOL
+                : terminalSymbol(nonEmpty, null, old.description() + " (non-empty)");
+    }
+
     /** Adds (or finds, when one with the same language exists) a terminal; returns its symbol. */
     public int terminalSymbol(ByteDfa dfa, byte[] literal, String description) {
         Integer id = terminalIds.get(dfa);

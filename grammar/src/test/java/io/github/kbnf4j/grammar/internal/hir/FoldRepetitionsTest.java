@@ -142,7 +142,7 @@ class FoldRepetitionsTest {
         "KBNF => start ::= ((\"a\" | \"\"){2,3}) \"x\";                               => \"a\"{0,3}",
         "KBNF => start ::= ((\"a\" | \"b\" \"c\" | \"\"){0,9}){0,9} \"x\";           => start#1'{0,81}",
         "KBNF => start ::= ((\"a\" | \"b\"? | \"\"){0,99}){0,99} \"x\";                => start#1'{0,9801}",
-        "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99} \"x\";                          => nonempty(#\"[^x]*\"){0,1}",
+        "KBNF => start ::= ((#\"[^x]*\"){0,99}){0,99} \"x\";                          => #\"[^x]*\" (non-empty){0,1}",
         // A terminal closed under concatenation: t{0,n} = t? and t{1,n} = t (abc is one, two or three copies).
         "KBNF => start ::= (#\"[a-z]+\")* \"x\";                                      => #\"[a-z]+\"{0,1}",
         "KBNF => start ::= (#\"[a-z]+\"){1,5} \"x\";                                  => #\"[a-z]+\"{1,1}",
