@@ -98,8 +98,8 @@ final class BenchCommand extends Subcommand {
             if (maskCacheMb > (Long.MAX_VALUE >> 20)) {
                 throw new IllegalArgumentException("--mask-cache-mb is too large: " + maskCacheMb);
             }
-            options = new ReplayBenchmark.Options(passes, jitWarmup, oracleRate, oracleSeed, maskCacheMb << 20, recognizer,
-                    progress ? err : null, err);
+            options = new ReplayBenchmark.Options(passes, jitWarmup, oracleRate, oracleSeed, maskCacheMb << 20,
+                    recognizer, progress ? err : null, err);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());
             return Main.EXIT_GRAMMAR_ERROR;

@@ -73,13 +73,17 @@ final class Generator {
      * One generated sentence.
      *
      * @param bytes the text
-     * @param tokens the text tokens it took (end-of-sequence not counted)
-     * @param ids those tokens' ids, in order ({@code tokens} of them)
+     * @param ids the ids of the text tokens it took, in order (end-of-sequence not counted)
      * @param outcome how it ended
      * @param bytesMissing for an incomplete sentence, the fewest bytes that would complete it, or -1
      *     if none would; 0 for a complete one
      */
-    record Sentence(byte[] bytes, int tokens, int[] ids, Outcome outcome, int bytesMissing) {}
+    record Sentence(byte[] bytes, int[] ids, Outcome outcome, int bytesMissing) {
+        /** The number of text tokens it took. */
+        int tokens() {
+            return ids.length;
+        }
+    }
 
     private final Vocabulary vocabulary;
     private final int size;
@@ -306,7 +310,7 @@ final class Generator {
     }
 
     private Sentence sentence(int tokens, Outcome outcome, int bytesMissing) {
-        return new Sentence(Arrays.copyOf(text, textLength), tokens, Arrays.copyOf(ids, tokens), outcome, bytesMissing);
+        return new Sentence(Arrays.copyOf(text, textLength), Arrays.copyOf(ids, tokens), outcome, bytesMissing);
     }
 
     /** The number of tokens allowed by {@link #mask}. */

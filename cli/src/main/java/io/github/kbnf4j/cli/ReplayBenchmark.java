@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -94,8 +95,8 @@ final class ReplayBenchmark {
      * @param progress where progress lines go, or null for none
      * @param diagnostics where violations, oracle mismatches and limit errors are reported
      */
-    record Options(int passes, double jitWarmupSeconds, double oracleRate, long oracleSeed, long maskCacheBytes, RecognizerOptions recognizer,
-            PrintWriter progress, PrintWriter diagnostics) {
+    record Options(int passes, double jitWarmupSeconds, double oracleRate, long oracleSeed, long maskCacheBytes,
+            RecognizerOptions recognizer, PrintWriter progress, PrintWriter diagnostics) {
         Options {
             if (maskCacheBytes < 0) {
                 throw new IllegalArgumentException("--mask-cache-mb must not be negative, was " + (maskCacheBytes >> 20));
@@ -491,7 +492,8 @@ final class ReplayBenchmark {
     record Result(String grammar, String vocabulary, int vocabularySize, int[] eos, int corpusFiles,
             int documents, int documentsSkipped, int documentsFailed, long steps, int violations,
             int notAcceptingAtEnd, int acceptMismatches, int limitErrors, int passes, boolean passesAgree,
-            Preparation preparation, JitWarmup.Report warmup, boolean jitQuiet, double constraintMs, Latency cold, Latency warm, Double warmMaxOfMinUs, GcSummary gc, CacheSummary cache,
+            Preparation preparation, JitWarmup.Report warmup, boolean jitQuiet, double constraintMs, Latency cold,
+            Latency warm, Double warmMaxOfMinUs, GcSummary gc, CacheSummary cache,
             double peakHeapMb, double heapAfterGcMb, double oracleRate, long oracleSeed, long oracleChecks,
             long oracleMismatches, String jvm) {
 
@@ -591,10 +593,7 @@ final class ReplayBenchmark {
         ConstraintOptions constraintOptions = new ConstraintOptions(options.recognizer(), options.maskCacheBytes());
         JitWarmup.Report warmup = options.jitWarmupSeconds() > 0
                 ? warmUp(grammar, vocabulary, constraintOptions, options) : null;
-        // Untimed, before every pass: the garbage and the queued compilations of what ran before
-        // are not the pass's (see JitWarmup).
-        System.gc();
-        boolean jitQuiet = JitWarmup.awaitQuiet();
+        boolean jitQuiet = settle();
         long t0 = System.nanoTime();
         Constraint constraint = Constraint.of(grammar, vocabulary, constraintOptions);
         double constraintMs = (System.nanoTime() - t0) / 1e6;
@@ -613,10 +612,7 @@ final class ReplayBenchmark {
             long[] warmNanos = new long[(int) warmSteps];
             int filled = 0;
             for (int pass = 2; pass <= options.passes(); pass++) {
-                // Untimed: the garbage of the previous pass (and of the statistics above) is not
-                // this pass's; a warm pass should only pay for what it allocates itself.
-                System.gc();
-                jitQuiet &= JitWarmup.awaitQuiet();
+                jitQuiet &= settle();
                 Pass p = replay(constraint, corpus, options, pass, warmNanos, filled);
                 filled += (int) p.steps;
                 warmGcCount += p.gcCount;
@@ -639,9 +635,21 @@ final class ReplayBenchmark {
         return new Result(grammarName, vocabulary.name(), vocabulary.size(), vocabulary.eosIds(), corpus.files.size(),
                 corpus.documents(), corpus.skipped, first.failed, first.steps, first.violations,
                 first.notAcceptingAtEnd, first.acceptMismatches, first.limitErrors, options.passes(), agree,
-                preparation, warmup, jitQuiet, constraintMs, cold, warm, warmMaxOfMinUs, new GcSummary(first.gcCount, first.gcMs, warmGcCount, warmGcMs), cache,
+                preparation, warmup, jitQuiet, constraintMs, cold, warm, warmMaxOfMinUs,
+                new GcSummary(first.gcCount, first.gcMs, warmGcCount, warmGcMs), cache,
                 peakHeapMb, heapAfterGcMb, options.oracleRate(),
                 options.oracleSeed(), first.oracleChecks, first.oracleMismatches, jvm());
+    }
+
+    /**
+     * Untimed, before every pass: a full collection, so that the garbage of what ran before (the
+     * previous pass, the statistics, the warm-up) is not the pass's, then {@link
+     * JitWarmup#awaitQuiet}, so that queued compilations do not compete with it. Returns whether
+     * the JIT was found quiet.
+     */
+    private static boolean settle() {
+        System.gc();
+        return JitWarmup.awaitQuiet();
     }
 
     /**
@@ -672,7 +680,7 @@ final class ReplayBenchmark {
             ConstraintOptions constraintOptions, Options options) {
         Corpus sentences = Corpus.generated(JitWarmup.sentences(Constraint.of(grammar, vocabulary, constraintOptions)));
         Options quiet = new Options(1, 0, 0, 0, options.maskCacheBytes(), options.recognizer(), null,
-                new PrintWriter(java.io.Writer.nullWriter()));
+                new PrintWriter(Writer.nullWriter()));
         long[] nanos = new long[(int) sentences.steps];
         long start = System.nanoTime();
         long deadline = start + (long) (options.jitWarmupSeconds() * 1e9);
