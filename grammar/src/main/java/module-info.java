@@ -4,6 +4,9 @@
  * <p>dk.brics.automaton has no module descriptor; it is the automatic module {@code automaton}
  * (named after its jar) and is used only while compiling a grammar: none of its types reaches
  * the public API or the compiled form.
+ *
+ * <p>The JSON Schema compiler builds grammars as ASTs with automaton terminals, so the internal
+ * packages it needs are exported to it alone.
  */
 module io.github.kbnf4j.grammar {
     requires org.antlr.antlr4.runtime;
@@ -11,4 +14,7 @@ module io.github.kbnf4j.grammar {
     requires it.unimi.dsi.fastutil.core;
 
     exports io.github.kbnf4j.grammar;
+    exports io.github.kbnf4j.grammar.internal to io.github.kbnf4j.jsonschema;
+    exports io.github.kbnf4j.grammar.internal.ast to io.github.kbnf4j.jsonschema;
+    exports io.github.kbnf4j.grammar.internal.automata to io.github.kbnf4j.jsonschema;
 }

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.grammar;
 
 import io.github.kbnf4j.grammar.internal.GrammarCompiler;
+import io.github.kbnf4j.grammar.internal.ProgramGrammars;
 import io.github.kbnf4j.grammar.internal.hir.PackedGrammar;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +54,10 @@ public final class Grammar {
 
     /** The line of {@code json.kbnf} that {@code json:K} replaces. */
     private static final String JSON_WS_RULE = "ws      ::= #\"[ \\t\\n\\r]*\" ;";
+
+    static {
+        ProgramGrammars.installFactory(Grammar::of);
+    }
 
     private Grammar() {
     }
@@ -109,7 +114,10 @@ public final class Grammar {
         Objects.requireNonNull(utf8, "utf8");
         Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(options, "options");
-        PackedGrammar p = GrammarCompiler.compile(source, utf8, dialect, options);
+        return of(GrammarCompiler.compile(source, utf8, dialect, options));
+    }
+
+    private static CompiledGrammar of(PackedGrammar p) {
         return new CompiledGrammar(p.nonterminalNames(), p.startNonterminal(), p.acceptsEmpty(),
                 p.firstProduction(), p.productionLhs(), p.productionDot0(), p.rhs(), p.dotProduction(),
                 p.terminalStartState(), p.dfaNext(), p.dfaAccepting(), p.terminalDescriptions(), p.warnings());

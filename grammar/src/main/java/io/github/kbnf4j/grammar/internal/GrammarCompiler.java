@@ -19,6 +19,8 @@ import io.github.kbnf4j.grammar.internal.hir.PackedGrammar;
 import io.github.kbnf4j.grammar.internal.hir.Packer;
 import io.github.kbnf4j.grammar.internal.hir.RemoveUnitRules;
 import io.github.kbnf4j.grammar.internal.hir.RemoveUseless;
+import io.github.kbnf4j.grammar.Diagnostic;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
@@ -48,6 +50,26 @@ public final class GrammarCompiler {
     public static PackedGrammar compile(String source, byte[] utf8, Dialect dialect, GrammarOptions options) {
         Diagnostics diagnostics = new Diagnostics();
         Hir hir = simplify(source, utf8, dialect, options, diagnostics, null);
+        return pack(source, hir, options, diagnostics);
+    }
+
+    /**
+     * Compiles a grammar built by a program rather than read from text (the JSON Schema compiler
+     * builds its AST directly, with {@link io.github.kbnf4j.grammar.internal.ast.Expr.Automaton}
+     * terminals). {@code warnings} are the builder's own, reported with the grammar's.
+     *
+     * @param start the start rule's name
+     * @throws io.github.kbnf4j.grammar.GrammarException with every error found
+     */
+    public static PackedGrammar compile(GrammarAst ast, String start, GrammarOptions options,
+            List<Diagnostic> warnings) {
+        Diagnostics diagnostics = new Diagnostics();
+        warnings.forEach(diagnostics::add);
+        Hir hir = simplify(ast, start, options, diagnostics, null);
+        return pack(ast.source(), hir, options, diagnostics);
+    }
+
+    private static PackedGrammar pack(String source, Hir hir, GrammarOptions options, Diagnostics diagnostics) {
         long maxTotal = (long) TOTAL_STATES_FACTOR * options.maxDfaStates();
         PackedGrammar packed = Packer.pack(hir, diagnostics.warnings(), (int) Math.min(Integer.MAX_VALUE >> 8, maxTotal));
         if (packed == null) {
@@ -74,6 +96,16 @@ public final class GrammarCompiler {
         if (ast == null) { // syntax errors: nothing more can be checked
             diagnostics.throwIfErrors();
         }
+        return simplify(ast, start, options, diagnostics, observer);
+    }
+
+    /**
+     * Runs everything after reading: validation, the HIR passes, removal of useless rules.
+     *
+     * @throws io.github.kbnf4j.grammar.GrammarException with every error found
+     */
+    public static Hir simplify(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
+            BiConsumer<String, Hir> observer) {
         Validator.validate(ast, start, options, diagnostics);
         Map<String, GroupedRule> grouped = GroupByName.apply(ast);
         if (grouped.isEmpty()) {

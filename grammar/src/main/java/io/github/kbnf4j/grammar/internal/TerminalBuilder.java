@@ -54,6 +54,13 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
             byte[] bytes = lit.utf8();
             return hir.terminalSymbol(ByteDfa.literal(bytes), bytes, Hir.quote(lit.text()));
         }
+        if (e instanceof Expr.Automaton a) {
+            if (a.dfa().isEmptyLanguage()) {
+                diagnostics.error(e.span(), a.description() + " matches no string");
+                return placeholder(hir);
+            }
+            return hir.terminalSymbol(a.dfa(), null, a.description());
+        }
         if (e instanceof Except && !buildExcept) {
             return placeholder(hir);
         }
@@ -160,6 +167,8 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
             }
             ByteDfa dfa = regex(regex);
             return dfa == null ? null : ByteNfa.of(dfa);
+        } else if (e instanceof Expr.Automaton a) {
+            return ByteNfa.of(a.dfa());
         } else if (e instanceof Ref ref) {
             List<ByteNfa> alts = new ArrayList<>();
             for (Expr body : rules.get(ref.name()).definitions()) {

@@ -64,6 +64,19 @@ public sealed interface Expr {
     }
 
     /** The four regex-based terminal forms. */
+    /**
+     * A terminal given directly as a byte automaton, for grammars built by a program (the JSON
+     * Schema compiler) rather than read from text: its language is exactly {@code dfa}'s.
+     * {@code description} is how the terminal is shown in messages and listings.
+     */
+    record Automaton(io.github.kbnf4j.grammar.internal.automata.ByteDfa dfa, String description, Span span)
+            implements Expr {
+        public Automaton {
+            Objects.requireNonNull(dfa, "dfa");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
     enum RegexKind {
         /** {@code #"R"}: the language of R. */
         REGEX("#"),

@@ -28,6 +28,27 @@ public final class Constructions {
         return Determinizer.determinize(nfa, maxStates);
     }
 
+    /**
+     * The minimal DFA of a table built by a program: {@code next[state * 256 + b]} is the target
+     * of byte {@code b} from {@code state} (-1: dead), state 0 is the start. The arrays are not
+     * kept. Linearithmic in the table's size.
+     *
+     * @throws IllegalArgumentException if the arrays' lengths do not match {@code stateCount}
+     */
+    public static ByteDfa fromTable(int stateCount, int[] next, boolean[] accept) {
+        if (stateCount < 1 || next.length != stateCount * 256 || accept.length != stateCount) {
+            throw new IllegalArgumentException("a table of " + stateCount + " states needs " + stateCount * 256
+                    + " transitions and " + stateCount + " accepting flags, got " + next.length + " and "
+                    + accept.length);
+        }
+        for (int t : next) {
+            if (t < -1 || t >= stateCount) {
+                throw new IllegalArgumentException("transition to state " + t + " outside 0.." + (stateCount - 1));
+            }
+        }
+        return Minimizer.minimize(stateCount, next.clone(), accept.clone(), 0);
+    }
+
     /** {@code #e}: the strings of L(d) none of whose proper prefixes is in L(d). Linear. */
     public static ByteDfa firstMatch(ByteDfa d) {
         int n = d.stateCount();

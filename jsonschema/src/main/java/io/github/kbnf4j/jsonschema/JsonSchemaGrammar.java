@@ -1,0 +1,117 @@
+package io.github.kbnf4j.jsonschema;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.internal.ProgramGrammars;
+import io.github.kbnf4j.jsonschema.internal.SchemaCompiler;
+import io.github.kbnf4j.jsonschema.internal.SchemaGrammar;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Compiles a JSON Schema into a {@link CompiledGrammar} whose sentences are exactly the JSON texts
+ * (UTF-8) that the schema accepts, within what {@link JsonSchemaOptions} allows for whitespace.
+ *
+ * <pre>{@code
+ * CompiledGrammar g = JsonSchemaGrammar.compile("""
+ *     {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}
+ *     """, JsonSchemaOptions.DEFAULT);
+ * }</pre>
+ *
+ * <p>Exact: no instance the schema forbids is a sentence, and every instance it allows is, in every
+ * valid JSON spelling (escapes, number forms), except where the README's keyword table says
+ * otherwise (object properties are read in the order the schema declares them). A keyword or
+ * combination that cannot be expressed exactly is refused with a {@link JsonSchemaException} naming
+ * its JSON pointer, never ignored, unless {@link JsonSchemaOptions#lenient()} is set.
+ *
+ * <p>Thread-safe: all methods are static and share nothing.
+ */
+public final class JsonSchemaGrammar {
+    /** The source name of a schema given as text or as a tree. */
+    public static final String DEFAULT_SOURCE = "schema.json";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonSchemaGrammar() {
+    }
+
+    /**
+     * Compiles schema text.
+     *
+     * @throws JsonSchemaException if the text is not JSON, or the schema is refused
+     * @throws io.github.kbnf4j.grammar.GrammarException if a grammar limit is hit
+     */
+    public static CompiledGrammar compile(String schemaJson, JsonSchemaOptions options) {
+        return compile(DEFAULT_SOURCE, parse(DEFAULT_SOURCE, schemaJson), options);
+    }
+
+    /**
+     * Compiles the schema in {@code file}; its file name is the source name in messages.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws JsonSchemaException if the file is not JSON, or the schema is refused
+     */
+    public static CompiledGrammar compile(Path file, JsonSchemaOptions options) throws IOException {
+        String source = file.getFileName().toString();
+        return compile(source, parse(source, Files.readString(file)), options);
+    }
+
+    /**
+     * Compiles a schema tree.
+     *
+     * @throws JsonSchemaException if the schema is refused
+     */
+    public static CompiledGrammar compile(JsonNode schema, JsonSchemaOptions options) {
+        return compile(DEFAULT_SOURCE, schema, options);
+    }
+
+    /**
+     * Compiles a schema tree, naming it {@code source} in messages.
+     *
+     * @throws JsonSchemaException if the schema is refused
+     */
+    public static CompiledGrammar compile(String source, JsonNode schema, JsonSchemaOptions options) {
+        SchemaGrammar g = translate(source, schema, options);
+        return ProgramGrammars.compile(g.ast(), g.start(), options.grammarOptions(), g.warnings());
+    }
+
+    /**
+     * The grammar a schema compiles to, as KBNF text (string and number constraints appear as
+     * rules, one per automaton state). Compiling that text gives the same language.
+     *
+     * @throws JsonSchemaException if the schema is refused
+     */
+    public static String toKbnf(String source, JsonNode schema, JsonSchemaOptions options) {
+        return translate(source, schema, options).kbnf();
+    }
+
+    /**
+     * Reads schema text as JSON.
+     *
+     * @throws JsonSchemaException if it is not one JSON value
+     */
+    public static JsonNode parse(String source, String schemaJson) {
+        Objects.requireNonNull(schemaJson, "schemaJson");
+        try {
+            JsonNode node = MAPPER.readTree(schemaJson);
+            if (node == null || node.isMissingNode()) {
+                throw new JsonSchemaException(source, "", "the schema text is empty");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new JsonSchemaException(source, "", "not JSON: " + e.getOriginalMessage() + " at line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
+        }
+    }
+
+    private static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(options, "options");
+        return SchemaCompiler.translate(source, schema, options);
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.kbnf4j.jsonschema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kbnf4j.grammar.GrammarOptions;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Settings for compiling a JSON Schema. Immutable; each {@code with…} method returns a copy.
+ *
+ * @param defaultDraft the draft of a schema without {@code $schema} (default 2020-12)
+ * @param formats whether {@code format} is asserted (the default) or only an annotation
+ * @param lenient if true, a keyword that cannot be compiled exactly is dropped with a warning instead
+ *     of refused: the grammar then accepts a superset of the schema's instances (default false)
+ * @param maxWhitespace the most whitespace bytes (space, tab, line feed, carriage return) in one run
+ *     between two JSON tokens and around the value: {@link #UNBOUNDED_WHITESPACE} (the default) is
+ *     RFC 8259's any amount, so that compact, {@code json.dumps}-style ({@code ", "}, {@code ": "}) and
+ *     pretty-printed documents all pass; 0 is compact JSON; a small bound keeps a model from emitting
+ *     whitespace forever
+ * @param remoteSchemas documents that remote {@code $ref}s may load, by absolute URI (without
+ *     fragment); nothing is ever fetched from the network (default none)
+ * @param maxRules the budget on grammar rules the schema may produce; a larger schema is refused
+ *     naming this setting (default 50,000)
+ * @param grammarOptions the grammar compiler's own settings and limits (terminal automata size:
+ *     {@link GrammarOptions#maxDfaStates()}, which also bounds each string and number automaton here)
+ */
+public record JsonSchemaOptions(SchemaDraft defaultDraft, FormatMode formats, boolean lenient, int maxWhitespace,
+        Map<String, JsonNode> remoteSchemas, int maxRules, GrammarOptions grammarOptions) {
+
+    /** {@link #maxWhitespace()} for any amount of whitespace. */
+    public static final int UNBOUNDED_WHITESPACE = -1;
+
+    /** Draft 2020-12, formats asserted, strict, any whitespace, no remote schemas, 50,000 rules. */
+    public static final JsonSchemaOptions DEFAULT = new JsonSchemaOptions(SchemaDraft.DRAFT_2020_12, FormatMode.ASSERT,
+            false, UNBOUNDED_WHITESPACE, Map.of(), 50_000, GrammarOptions.DEFAULT);
+
+    public JsonSchemaOptions {
+        Objects.requireNonNull(defaultDraft, "defaultDraft");
+        Objects.requireNonNull(formats, "formats");
+        Objects.requireNonNull(grammarOptions, "grammarOptions");
+        remoteSchemas = Map.copyOf(remoteSchemas);
+        if (maxWhitespace < UNBOUNDED_WHITESPACE) {
+            throw new IllegalArgumentException("maxWhitespace must be -1 (unbounded) or at least 0, was " + maxWhitespace);
+        }
+        if (maxRules < 1) {
+            throw new IllegalArgumentException("maxRules must be positive, was " + maxRules);
+        }
+    }
+
+    /** A copy with another default draft. */
+    public JsonSchemaOptions withDefaultDraft(SchemaDraft draft) {
+        return new JsonSchemaOptions(draft, formats, lenient, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+    }
+
+    /** A copy that asserts or ignores {@code format}. */
+    public JsonSchemaOptions withFormats(FormatMode mode) {
+        return new JsonSchemaOptions(defaultDraft, mode, lenient, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+    }
+
+    /** A copy that does or does not turn refusals into warnings. */
+    public JsonSchemaOptions withLenient(boolean on) {
+        return new JsonSchemaOptions(defaultDraft, formats, on, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+    }
+
+    /** A copy with another whitespace bound ({@link #UNBOUNDED_WHITESPACE}, or 0 for compact JSON). */
+    public JsonSchemaOptions withMaxWhitespace(int bytes) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, bytes, remoteSchemas, maxRules, grammarOptions);
+    }
+
+    /** A copy whose remote {@code $ref}s resolve in {@code documents} (absolute URI to document). */
+    public JsonSchemaOptions withRemoteSchemas(Map<String, JsonNode> documents) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, documents, maxRules, grammarOptions);
+    }
+
+    /** A copy with another rule budget. */
+    public JsonSchemaOptions withMaxRules(int limit) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, limit, grammarOptions);
+    }
+
+    /** A copy with other grammar options. */
+    public JsonSchemaOptions withGrammarOptions(GrammarOptions options) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, maxRules, options);
+    }
+}

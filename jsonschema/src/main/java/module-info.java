@@ -1,0 +1,11 @@
+/**
+ * kbnf4j jsonschema module: a JSON Schema (drafts 4, 6, 7, 2019-09 and 2020-12) compiled into a
+ * {@link io.github.kbnf4j.grammar.CompiledGrammar} whose sentences are exactly the JSON texts the
+ * schema accepts, or refused with a {@link io.github.kbnf4j.jsonschema.JsonSchemaException}.
+ */
+module io.github.kbnf4j.jsonschema {
+    requires transitive io.github.kbnf4j.grammar;
+    requires transitive com.fasterxml.jackson.databind;
+
+    exports io.github.kbnf4j.jsonschema;
+}
