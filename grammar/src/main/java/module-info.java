@@ -17,4 +17,5 @@ module io.github.kbnf4j.grammar {
     exports io.github.kbnf4j.grammar.internal to io.github.kbnf4j.jsonschema;
     exports io.github.kbnf4j.grammar.internal.ast to io.github.kbnf4j.jsonschema;
     exports io.github.kbnf4j.grammar.internal.automata to io.github.kbnf4j.jsonschema;
+    exports io.github.kbnf4j.grammar.internal.writer to io.github.kbnf4j.jsonschema;
 }

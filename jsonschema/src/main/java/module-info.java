@@ -6,6 +6,7 @@
 module io.github.kbnf4j.jsonschema {
     requires transitive io.github.kbnf4j.grammar;
     requires transitive com.fasterxml.jackson.databind;
+    requires it.unimi.dsi.fastutil.core;
 
     exports io.github.kbnf4j.jsonschema;
 }

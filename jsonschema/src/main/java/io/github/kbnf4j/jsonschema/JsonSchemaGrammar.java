@@ -1,9 +1,11 @@
 package io.github.kbnf4j.jsonschema;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.internal.ProgramGrammars;
 import io.github.kbnf4j.jsonschema.internal.SchemaCompiler;
 import io.github.kbnf4j.jsonschema.internal.SchemaGrammar;
@@ -34,7 +36,10 @@ public final class JsonSchemaGrammar {
     /** The source name of a schema given as text or as a tree. */
     public static final String DEFAULT_SOURCE = "schema.json";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Reads numbers as exact decimals: bounds like 0.1 or 1e400 must not pass through a double. */
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
 
     private JsonSchemaGrammar() {
     }
@@ -42,8 +47,7 @@ public final class JsonSchemaGrammar {
     /**
      * Compiles schema text.
      *
-     * @throws JsonSchemaException if the text is not JSON, or the schema is refused
-     * @throws io.github.kbnf4j.grammar.GrammarException if a grammar limit is hit
+     * @throws JsonSchemaException if the text is not JSON, the schema is refused, or a limit is hit
      */
     public static CompiledGrammar compile(String schemaJson, JsonSchemaOptions options) {
         return compile(DEFAULT_SOURCE, parse(DEFAULT_SOURCE, schemaJson), options);
@@ -76,7 +80,13 @@ public final class JsonSchemaGrammar {
      */
     public static CompiledGrammar compile(String source, JsonNode schema, JsonSchemaOptions options) {
         SchemaGrammar g = translate(source, schema, options);
-        return ProgramGrammars.compile(g.ast(), g.start(), options.grammarOptions(), g.warnings());
+        try {
+            return ProgramGrammars.compile(g.ast(), g.start(), options.grammarOptions(), g.warnings());
+        } catch (GrammarException e) {
+            // The schema's own checks passed, so this is a limit of the grammar compiler, or a
+            // schema no value satisfies (its start rule derives nothing).
+            throw new JsonSchemaException(source, "", "the schema's grammar could not be compiled: " + e.getMessage());
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.github.kbnf4j.grammar.internal.Diagnostics;
 import io.github.kbnf4j.grammar.internal.KbnfReader;
 import io.github.kbnf4j.grammar.internal.ast.Expr;
 import io.github.kbnf4j.grammar.internal.ast.Expr.Alt;
+import io.github.kbnf4j.grammar.internal.ast.Expr.Automaton;
 import io.github.kbnf4j.grammar.internal.ast.Expr.Except;
 import io.github.kbnf4j.grammar.internal.ast.Expr.Literal;
 import io.github.kbnf4j.grammar.internal.ast.Expr.Ref;
@@ -57,6 +58,8 @@ import java.util.regex.PatternSyntaxException;
  *   <li>{@code #ex"R"}: the span is non-empty valid UTF-8 and none of its substrings (empty
  *       included, on character boundaries) matches R.
  *   <li>{@code #substrs"S"}: the span is valid UTF-8 and occurs in S (empty included).
+ *   <li>An automaton terminal (built by a program, not read from text): its byte DFA accepts
+ *       the span.
  *   <li>{@code except!(X, n)}: the span is non-empty valid UTF-8, has at most n code points when
  *       n is given, and no substring of it (empty included) is derived by X. X is evaluated by a
  *       second matcher on the same input, run to its own fixpoint first (X may not depend on
@@ -261,7 +264,7 @@ public final class AstReferenceMatcher {
         final int depth;
         /** rule -> start position -> end positions; only rules reachable from the root. */
         final Map<String, BitSet[]> table = new LinkedHashMap<>();
-        /** terminal-like expressions (regexes, except!) -> start position -> end positions. */
+        /** terminal-like expressions (regexes, automata, except!) -> start position -> end positions. */
         final Map<Expr, BitSet[]> terminalCache = new IdentityHashMap<>();
         /** except! -> evaluator of its argument over the same input, run to its fixpoint. */
         final Map<Except, Evaluator> argumentEvaluators = new IdentityHashMap<>();
@@ -346,7 +349,7 @@ public final class AstReferenceMatcher {
                 return r;
             } else if (e instanceof Repeat rep) {
                 return repeat(rep, i);
-            } else if (e instanceof Regex || e instanceof Except) {
+            } else if (e instanceof Regex || e instanceof Except || e instanceof Automaton) {
                 return cached(e, i);
             }
             throw new AssertionError("unknown expression " + e);
@@ -387,7 +390,13 @@ public final class AstReferenceMatcher {
         private BitSet cached(Expr e, int i) {
             BitSet[] perStart = terminalCache.computeIfAbsent(e, k -> new BitSet[n + 1]);
             if (perStart[i] == null) {
-                perStart[i] = e instanceof Regex r ? regexEnds(r, i) : exceptEnds((Except) e, i);
+                if (e instanceof Regex r) {
+                    perStart[i] = regexEnds(r, i);
+                } else if (e instanceof Automaton a) {
+                    perStart[i] = automatonEnds(a, i);
+                } else {
+                    perStart[i] = exceptEnds((Except) e, i);
+                }
             }
             return (BitSet) perStart[i].clone();
         }
@@ -410,6 +419,19 @@ public final class AstReferenceMatcher {
                 if (member) {
                     result.set(j);
                 }
+            }
+            return result;
+        }
+
+        /** The ends j of the spans [i, j) that the automaton accepts: one run of its DFA from i. */
+        private BitSet automatonEnds(Automaton a, int i) {
+            BitSet result = new BitSet();
+            int state = 0;
+            for (int j = i; state >= 0; j++) {
+                if (a.dfa().isAccepting(state)) {
+                    result.set(j);
+                }
+                state = j < n ? a.dfa().next(state, in[j] & 0xFF) : -1;
             }
             return result;
         }

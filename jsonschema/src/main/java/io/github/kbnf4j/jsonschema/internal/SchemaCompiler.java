@@ -1,15 +1,28 @@
 package io.github.kbnf4j.jsonschema.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.kbnf4j.jsonschema.JsonSchemaException;
+import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 
-/** Translates a schema into a grammar AST. */
+/**
+ * The translation of one schema: index its documents ({@link SchemaRegistry}), read shapes
+ * ({@link ShapeReader}) and write rules ({@link GrammarBuilder}).
+ */
 public final class SchemaCompiler {
     private SchemaCompiler() {
     }
 
+    /**
+     * @throws io.github.kbnf4j.jsonschema.JsonSchemaException if the schema is refused
+     */
     public static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
-        throw new JsonSchemaException(source, "", "the JSON Schema translator is not written yet");
+        Refusals refusals = new Refusals(source, options.lenient());
+        SchemaRegistry registry = new SchemaRegistry(source, schema, options.defaultDraft(), options.remoteSchemas());
+        Languages lang = new Languages(source, options.grammarOptions().maxDfaStates(),
+                options.grammarOptions().maxRepetition());
+        ShapeReader reader = new ShapeReader(registry, lang, refusals, options.formats(), options.maxRules());
+        GrammarBuilder builder = new GrammarBuilder(reader, lang, refusals, options);
+        GrammarAst ast = builder.build(registry.root());
+        return new SchemaGrammar(ast, GrammarBuilder.START, refusals.warnings());
     }
 }

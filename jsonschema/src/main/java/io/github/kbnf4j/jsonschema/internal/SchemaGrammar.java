@@ -2,6 +2,7 @@ package io.github.kbnf4j.jsonschema.internal;
 
 import io.github.kbnf4j.grammar.Diagnostic;
 import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
+import io.github.kbnf4j.grammar.internal.writer.KbnfWriter;
 import java.util.List;
 
 /**
@@ -13,8 +14,8 @@ public record SchemaGrammar(GrammarAst ast, String start, List<Diagnostic> warni
         warnings = List.copyOf(warnings);
     }
 
-    /** The grammar as KBNF text. */
+    /** The grammar as KBNF text (automaton terminals as right-linear rules, one per state). */
     public String kbnf() {
-        throw new UnsupportedOperationException("KBNF output of a schema grammar is not written yet");
+        return KbnfWriter.write(ast);
     }
 }

@@ -1,11 +1,14 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Constructions on byte automata for the special terminals: determinization, {@code #e}
  * (first match), {@code #ex} / {@code except!} (excluding), {@code except!(X, n)} (at most n
- * characters), {@code #substrs}, and the valid-UTF-8 language.
+ * characters), {@code #substrs}, and the valid-UTF-8 language; and, for grammars built by a
+ * program, concatenation and code point counts between two bounds. The Boolean operations are
+ * in {@link BooleanOperations}.
  *
  * <p>Every result is a canonical {@link ByteDfa} (minimal, trimmed, canonically numbered).
  * Constructions that can blow up take {@code maxStates} and throw {@link TooManyStatesException}
@@ -119,14 +122,36 @@ public final class Constructions {
     }
 
     /**
-     * L(d) ∩ strings of at most {@code n} code points. A code point is counted at its lead byte
-     * (any byte outside 80..BF), which is exact for valid UTF-8. Product of d with a counter.
+     * L(d) ∩ strings of at most {@code n} code points: {@link #charCountBetween charCountBetween(d, 0, n,
+     * maxStates)}.
      *
+     * @throws IllegalArgumentException if {@code n} is negative
      * @throws TooManyStatesException if the product exceeds {@code maxStates} states
      */
     public static ByteDfa atMostChars(ByteDfa d, int n, int maxStates) {
         if (n < 0) {
             throw new IllegalArgumentException("negative character count " + n);
+        }
+        return charCountBetween(d, 0, n, maxStates);
+    }
+
+    /**
+     * L(d) ∩ strings of {@code min} to {@code max} code points ({@code max == -1}: no upper
+     * bound; {@code max < min}: the empty language). A code point is counted at its lead byte
+     * (any byte outside 80..BF), which is exact for valid UTF-8. Product of d with a counter that
+     * stops at {@code max}, or, unbounded, saturates at {@code min}: at most
+     * {@code d.stateCount() * (max + 1)} (or {@code * (min + 1)}) states, O(256) each.
+     *
+     * @throws IllegalArgumentException if {@code min < 0} or {@code max < -1}
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa charCountBetween(ByteDfa d, int min, int max, int maxStates) {
+        if (min < 0 || max < -1) {
+            throw new IllegalArgumentException("bad character count range " + min + ".." + max);
+        }
+        boolean unbounded = max == -1;
+        if (!unbounded && max < min) {
+            return ByteDfa.emptyLanguage();
         }
         StateNumbering<Long> states = new StateNumbering<>(maxStates);
         TableBuilder table = new TableBuilder();
@@ -136,16 +161,32 @@ public final class Constructions {
             int s = (int) (key >>> 32);
             int c = (int) key;
             table.addState(i);
-            table.accept(i, d.isAccepting(s));
+            table.accept(i, d.isAccepting(s) && c >= min);
             for (int b = 0; b < 256; b++) {
                 int t = d.next(s, b);
-                int c2 = (b & 0xC0) == 0x80 ? c : c + 1;
-                if (t >= 0 && c2 <= n) {
-                    table.set(i, b, states.idOf(((long) t << 32) | c2));
+                if (t < 0) {
+                    continue;
                 }
+                int c2 = (b & 0xC0) == 0x80 ? c : c + 1;
+                if (unbounded) {
+                    c2 = Math.min(c2, min); // beyond min, the count no longer matters
+                } else if (c2 > max) {
+                    continue;
+                }
+                table.set(i, b, states.idOf(((long) t << 32) | c2));
             }
         }
         return table.minimize(states.count());
+    }
+
+    /**
+     * The concatenation L(a)·L(b): both as NFAs, joined, then {@link #determinize}d.
+     *
+     * @throws TooManyStatesException if the NFA has more than {@code 4 * maxStates} states, or
+     *     determinization exceeds {@code maxStates} states or its work limit
+     */
+    public static ByteDfa concat(ByteDfa a, ByteDfa b, int maxStates) {
+        return determinize(ByteNfa.concat(List.of(ByteNfa.of(a), ByteNfa.of(b))), maxStates);
     }
 
     /**

@@ -1,16 +1,20 @@
 package io.github.kbnf4j.grammar.internal.writer;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntPredicate;
 
 /**
  * The transitions of a terminal's byte DFA regrouped by whole UTF-8 characters: from a state
  * where a character may start, the set of code points (as ranges) that lead to each target
- * state. GBNF matches code points, so this is what a GBNF rule per DFA state needs.
+ * state. GBNF matches code points, so this is what a GBNF rule per DFA state needs; the KBNF
+ * writer writes a program-built automaton the same way.
  *
  * <p>The byte ranges are walked, not the code points: the continuation bytes of a state are
  * grouped once per (state, number of continuation bytes still due) and shifted into place for
@@ -36,8 +40,11 @@ final class Utf8Edges {
         }
     }
 
-    private final CompiledGrammar g;
+    /** The DFA's transition function: (state, byte) to target, -1 dead. */
+    private final IntBinaryOperator next;
+    private final IntPredicate accepting;
     private final String terminalName;
+    private final String dialect;
     /** (state, continuation bytes due) -> groups, for depth 1..3 (index depth-1). */
     @SuppressWarnings("unchecked")
     private final Int2ObjectOpenHashMap<Groups>[] memo = new Int2ObjectOpenHashMap[] {
@@ -47,8 +54,24 @@ final class Utf8Edges {
      * @param terminalName how to name the terminal in an error message, e.g. {@code t3 (#"[a-z]+")}
      */
     Utf8Edges(CompiledGrammar g, String terminalName) {
-        this.g = g;
+        this(g::dfaNext, g::dfaAccepting, terminalName, "GBNF");
+    }
+
+    /**
+     * The edges of one program-built automaton.
+     *
+     * @param terminalName how to name the automaton in an error message
+     * @param dialect the language being written, for the error message
+     */
+    Utf8Edges(ByteDfa dfa, String terminalName, String dialect) {
+        this(dfa::next, dfa::isAccepting, terminalName, dialect);
+    }
+
+    private Utf8Edges(IntBinaryOperator next, IntPredicate accepting, String terminalName, String dialect) {
+        this.next = next;
+        this.accepting = accepting;
         this.terminalName = terminalName;
+        this.dialect = dialect;
     }
 
     /**
@@ -60,13 +83,13 @@ final class Utf8Edges {
     List<Edge> from(int state) {
         Groups groups = new Groups();
         for (int b = 0; b < 0x80; b++) {
-            int t = g.dfaNext(state, b);
+            int t = next.applyAsInt(state, b);
             if (t >= 0) {
                 groups.add(t, b, b);
             }
         }
         for (int b = 0x80; b < 0x100; b++) {
-            int s1 = g.dfaNext(state, b);
+            int s1 = next.applyAsInt(state, b);
             if (s1 < 0) {
                 continue;
             }
@@ -99,18 +122,18 @@ final class Utf8Edges {
                 return known;
             }
         }
-        if (g.dfaAccepting(state)) {
+        if (accepting.test(state)) {
             throw invalid("a match that ends inside a multi-byte character");
         }
         for (int b = 0; b < 0x100; b++) {
-            if ((b < lo || b > hi) && g.dfaNext(state, b) >= 0) {
+            if ((b < lo || b > hi) && next.applyAsInt(state, b) >= 0) {
                 throw invalid(String.format("byte 0x%02X inside a multi-byte character%s", b,
                         b >= 0x80 && b <= 0xBF ? " (an overlong form, a surrogate or a code point above U+10FFFF)" : ""));
             }
         }
         Groups groups = new Groups();
         for (int b = lo; b <= hi; b++) {
-            int t = g.dfaNext(state, b);
+            int t = next.applyAsInt(state, b);
             if (t < 0) {
                 continue;
             }
@@ -129,7 +152,7 @@ final class Utf8Edges {
 
     private IllegalArgumentException invalid(String what) {
         return new IllegalArgumentException("terminal " + terminalName + " matches bytes that are not valid UTF-8 ("
-                + what + "); GBNF matches code points, so it cannot express this terminal");
+                + what + "); " + dialect + " matches code points, so it cannot express this terminal");
     }
 
     /**

@@ -1,0 +1,126 @@
+package io.github.kbnf4j.grammar.internal.automata;
+
+/**
+ * Boolean operations on byte DFAs: intersection, union, difference (products of two DFAs), and
+ * the complement among valid UTF-8 strings.
+ *
+ * <p>Each is a breadth-first product over pairs (state of a, state of b), a component being
+ * "dead" once its DFA has no transition; a pair from which the operation can accept nothing more
+ * (for an intersection: either component dead) is not created. Complexity: O(256) per pair
+ * reached, at most {@code a.stateCount() * b.stateCount()} pairs (plus those with one dead
+ * component), then minimization.
+ *
+ * <p>Every result is a canonical {@link ByteDfa}. Each method takes {@code maxStates} and throws
+ * {@link TooManyStatesException} when the unminimized product would exceed it. Stateless,
+ * thread-safe.
+ */
+public final class BooleanOperations {
+    private BooleanOperations() {
+    }
+
+    /** How a pair of states combines: when it accepts, and when it can still lead to acceptance. */
+    private enum Operation {
+        INTERSECTION {
+            @Override
+            boolean accepts(boolean inA, boolean inB) {
+                return inA && inB;
+            }
+
+            @Override
+            boolean live(boolean aAlive, boolean bAlive) {
+                return aAlive && bAlive;
+            }
+        },
+        UNION {
+            @Override
+            boolean accepts(boolean inA, boolean inB) {
+                return inA || inB;
+            }
+
+            @Override
+            boolean live(boolean aAlive, boolean bAlive) {
+                return aAlive || bAlive;
+            }
+        },
+        DIFFERENCE {
+            @Override
+            boolean accepts(boolean inA, boolean inB) {
+                return inA && !inB;
+            }
+
+            @Override
+            boolean live(boolean aAlive, boolean bAlive) {
+                return aAlive;
+            }
+        };
+
+        abstract boolean accepts(boolean inA, boolean inB);
+
+        /** Whether a pair whose components are alive as given may still accept something. */
+        abstract boolean live(boolean aAlive, boolean bAlive);
+    }
+
+    /**
+     * L(a) ∩ L(b).
+     *
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa intersection(ByteDfa a, ByteDfa b, int maxStates) {
+        return product(a, b, Operation.INTERSECTION, maxStates);
+    }
+
+    /**
+     * L(a) ∪ L(b).
+     *
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa union(ByteDfa a, ByteDfa b, int maxStates) {
+        return product(a, b, Operation.UNION, maxStates);
+    }
+
+    /**
+     * L(a) \ L(b): the strings of a that b does not accept.
+     *
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa difference(ByteDfa a, ByteDfa b, int maxStates) {
+        return product(a, b, Operation.DIFFERENCE, maxStates);
+    }
+
+    /**
+     * The valid UTF-8 strings ("" included) that {@code a} does not accept: the complement
+     * relative to {@link Constructions#validUtf8()}, so that the result can be written over code
+     * points. The product has at most {@code 8 * (a.stateCount() + 1)} states.
+     *
+     * @throws TooManyStatesException if the product exceeds {@code maxStates} states
+     */
+    public static ByteDfa complement(ByteDfa a, int maxStates) {
+        return difference(Constructions.validUtf8(), a, maxStates);
+    }
+
+    private static ByteDfa product(ByteDfa a, ByteDfa b, Operation op, int maxStates) {
+        // Key: (sa + 1) << 32 | (sb + 1), so that a dead component (-1) packs as 0.
+        StateNumbering<Long> states = new StateNumbering<>(maxStates);
+        TableBuilder table = new TableBuilder();
+        states.idOf(pack(0, 0));
+        for (int i = 0; i < states.count(); i++) {
+            long key = states.take(i);
+            int sa = (int) (key >>> 32) - 1;
+            int sb = (int) key - 1;
+            table.addState(i);
+            table.accept(i, op.accepts(sa >= 0 && a.isAccepting(sa), sb >= 0 && b.isAccepting(sb)));
+            for (int x = 0; x < 256; x++) {
+                int ta = sa < 0 ? -1 : a.next(sa, x);
+                int tb = sb < 0 ? -1 : b.next(sb, x);
+                if (op.live(ta >= 0, tb >= 0)) {
+                    table.set(i, x, states.idOf(pack(ta, tb)));
+                }
+            }
+        }
+        return table.minimize(states.count());
+    }
+
+    private static long pack(int sa, int sb) {
+        return ((long) (sa + 1) << 32) | (sb + 1);
+    }
+}

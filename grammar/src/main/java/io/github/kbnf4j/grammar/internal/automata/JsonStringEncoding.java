@@ -1,0 +1,395 @@
+package io.github.kbnf4j.grammar.internal.automata;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * JSON string literals (RFC 8259 §7) whose decoded value lies in a given language: the byte DFA
+ * of {@code "..."} in every spelling of every value of L(content).
+ *
+ * <p>A character of the value may be written
+ * <ul>
+ *   <li>raw, as its UTF-8 bytes, unless it is {@code "}, {@code \} or U+0000..U+001F;
+ *   <li>as a short escape where one exists: {@code \" \\ \/ \b \f \n \r \t};
+ *   <li>as <code>&#92;uXXXX</code>, hex digits of either case, for a character of the Basic
+ *       Multilingual Plane (not a surrogate);
+ *   <li>as a surrogate pair <code>&#92;uD83D&#92;uDE00</code> (high D800..DBFF, then low DC00..DFFF,
+ *       either case) for a supplementary character.
+ * </ul>
+ * A lone surrogate escape decodes to no Unicode scalar value and is rejected.
+ *
+ * <h2>Construction</h2>
+ * The states of the result are: the start (before the opening quote), the end (after the closing
+ * quote), one state per state of the content DFA (intersected with valid UTF-8 first), one
+ * escape state per content state (after {@code \}), and the states inside <code>&#92;u</code>
+ * escapes. Inside an escape, what matters of the hex digits read so far is only the function
+ * "remaining digits → content state reached", so those states are hash-consed bottom-up by their
+ * 16 children (digit values), and built from memoized keys that say what the function depends
+ * on: the content state after the UTF-8 bytes that the digits read so far already determine,
+ * plus the few bits read but not yet part of a whole byte (UTF-8 packs 6 bits per continuation
+ * byte, hex digits 4). A high surrogate's states lead, after its four digits, to a state keyed by
+ * the content state after the first two bytes of the supplementary character and two pending
+ * bits; the low surrogate then completes the last two bytes.
+ *
+ * <p>Complexity: O(256) per content state for the raw bytes. Inside <code>&#92;u</code> escapes, a
+ * memo key is (content state, UTF-8 length, digits read, pending bits), at most 41 keys per
+ * content state, each built once with 16 children; the four blocks that mix lengths or hold
+ * surrogates are split per content state, and the high surrogates cost O(1024) per content
+ * state where a 4-byte character can start. Then minimization. Measured sizes (content states →
+ * result states): any string 8 → 22; strings of 2 to 40 characters 321 → 803; a 57-character
+ * literal 60 → 343; an e-mail-like regex 25 → 199, each built in at most a few tens of
+ * milliseconds.
+ *
+ * <p>Stateless, thread-safe.
+ */
+public final class JsonStringEncoding {
+    private static final int START = 0;
+    private static final int END = 1;
+    /** Content state q is result state {@code CONTENT_BASE + q}. */
+    private static final int CONTENT_BASE = 2;
+
+    /** The short escapes: the letter after the backslash, and the character it stands for. */
+    private static final char[] SHORT_ESCAPE_LETTER = {'"', '\\', '/', 'b', 'f', 'n', 'r', 't'};
+    private static final int[] SHORT_ESCAPE_VALUE = {'"', '\\', '/', 0x08, 0x0C, 0x0A, 0x0D, 0x09};
+
+    // The UTF-8 encodings of 1, 2 and 3 bytes (index: length): per byte, the lowest code point
+    // bit it carries, how many bits, and its fixed high bits.
+    private static final int[][] LOW_BIT = {null, {0}, {6, 0}, {12, 6, 0}};
+    private static final int[][] BIT_COUNT = {null, {7}, {5, 6}, {4, 6, 6}};
+    private static final int[][] BYTE_PREFIX = {null, {0x00}, {0xC0, 0x80}, {0xE0, 0x80, 0x80}};
+    /** How many low bits of the code point the encoding of each length holds. */
+    private static final int[] PAYLOAD_BITS = {0, 7, 11, 16};
+
+    private JsonStringEncoding() {
+    }
+
+    /**
+     * The JSON string literals, quotes included, whose decoded value (as UTF-8) is in L(content),
+     * in every valid spelling (see the class comment). {@code content} is intersected with
+     * valid UTF-8 first, so any bytes it accepts that are not valid UTF-8 are ignored.
+     *
+     * @throws TooManyStatesException if the construction, before minimization, exceeds
+     *     {@code maxStates} states
+     */
+    public static ByteDfa quoted(ByteDfa content, int maxStates) {
+        ByteDfa c = BooleanOperations.intersection(content, Constructions.validUtf8(), maxStates);
+        if (c.isEmptyLanguage()) {
+            return ByteDfa.emptyLanguage();
+        }
+        return new Builder(c, maxStates).build();
+    }
+
+    /**
+     * Every JSON spelling of the one string {@code value}, quotes included. Linear in the length
+     * of {@code value}.
+     *
+     * @throws IllegalArgumentException if {@code value} holds a lone surrogate (no JSON text
+     *     decodes to it)
+     */
+    public static ByteDfa quotedLiteral(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char ch = value.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                throw new IllegalArgumentException(String.format(
+                        "string holds a lone surrogate U+%04X at index %d", (int) ch, i));
+            }
+        }
+        return quoted(ByteDfa.literal(value.getBytes(StandardCharsets.UTF_8)), Integer.MAX_VALUE);
+    }
+
+    /** One construction: the table being filled and the memo tables of the escape states. */
+    private static final class Builder {
+        private final ByteDfa c;
+        private final int maxStates;
+        private final TableBuilder table = new TableBuilder();
+        private int count;
+        /** Hex-digit states by their 16 children (state or -1 per digit value). */
+        private final Map<Minimizer.ColumnKey, Integer> hexStates = new HashMap<>();
+        /** {@link #uniformKey} -> state or -1. */
+        private final Map<Long, Integer> uniform = new HashMap<>();
+        /** (content state after two bytes, pending bits) -> state after a high surrogate, or -1. */
+        private final Map<Long, Integer> afterHigh = new HashMap<>();
+        /** The state after a high surrogate, by the state that reads the low one's digits. */
+        private final Map<Integer, Integer> afterHighByLowDigits = new HashMap<>();
+
+        Builder(ByteDfa c, int maxStates) {
+            this.c = c;
+            this.maxStates = maxStates;
+        }
+
+        ByteDfa build() {
+            int n = c.stateCount();
+            for (int i = 0; i < CONTENT_BASE + n; i++) {
+                newState();
+            }
+            table.set(START, '"', CONTENT_BASE);
+            table.accept(END, true);
+            for (int q = 0; q < n; q++) {
+                int from = CONTENT_BASE + q;
+                for (int b = 0x20; b < 256; b++) {
+                    int t = c.next(q, b);
+                    if (t >= 0 && b != '"' && b != '\\') {
+                        table.set(from, b, CONTENT_BASE + t);
+                    }
+                }
+                if (c.isAccepting(q)) {
+                    table.set(from, '"', END);
+                }
+                int escape = escapeState(q);
+                if (escape >= 0) {
+                    table.set(from, '\\', escape);
+                }
+            }
+            return table.minimize(count);
+        }
+
+        private int newState() {
+            if (count >= maxStates) {
+                throw new TooManyStatesException(maxStates);
+            }
+            table.addState(count);
+            return count++;
+        }
+
+        /** The state after a backslash in content state q, or -1 if no escape can follow. */
+        private int escapeState(int q) {
+            if (!startsCharacters(q)) {
+                return -1; // inside a multi-byte character: an escape is a whole character
+            }
+            int[] shortTargets = new int[SHORT_ESCAPE_LETTER.length];
+            boolean any = false;
+            for (int i = 0; i < shortTargets.length; i++) {
+                shortTargets[i] = c.next(q, SHORT_ESCAPE_VALUE[i]);
+                any |= shortTargets[i] >= 0;
+            }
+            int digits = hexNode(q, 0, 0);
+            if (!any && digits < 0) {
+                return -1;
+            }
+            int escape = newState();
+            for (int i = 0; i < shortTargets.length; i++) {
+                if (shortTargets[i] >= 0) {
+                    table.set(escape, SHORT_ESCAPE_LETTER[i], CONTENT_BASE + shortTargets[i]);
+                }
+            }
+            if (digits >= 0) {
+                table.set(escape, 'u', digits);
+            }
+            return escape;
+        }
+
+        /** Whether some byte that starts a UTF-8 character leaves q. */
+        private boolean startsCharacters(int q) {
+            for (int b = 0; b < 256; b++) {
+                if ((b & 0xC0) != 0x80 && c.next(q, b) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The state after <code>&#92;u</code> and the {@code k} hex digits of value {@code p}, in
+         * content state q: the digits still due select a code point of the block
+         * {@code p << 4(4-k) ..}. A block of one UTF-8 length without surrogates goes to the
+         * memoized {@link #uniformNode}; only the blocks that mix lengths or surrogates (four of
+         * them) are split here, digit by digit.
+         */
+        private int hexNode(int q, int k, int p) {
+            int unknownBits = 4 * (4 - k);
+            int lo = p << unknownBits;
+            int hi = lo | ((1 << unknownBits) - 1);
+            if (lo >= 0xDC00 && hi <= 0xDFFF) {
+                return -1; // a low surrogate first is a lone surrogate
+            }
+            if (lo >= 0xD800 && hi <= 0xDBFF) {
+                return highSurrogateNode(q, k, p);
+            }
+            if (hi < 0xD800 || lo > 0xDFFF) {
+                int length = utf8Length(lo);
+                if (length == utf8Length(hi)) {
+                    int bits = p << unknownBits;
+                    int emitted = emittedBytes(length, k);
+                    int s = step(q, length, 0, emitted, bits);
+                    return s < 0 ? -1 : uniformNode(s, length, k, pendingBits(length, emitted, bits, unknownBits));
+                }
+            }
+            int[] children = new int[16];
+            for (int d = 0; d < 16; d++) {
+                children[d] = hexNode(q, k + 1, (p << 4) | d);
+            }
+            return hexState(children);
+        }
+
+        /**
+         * The state inside a <code>&#92;u</code> escape of a code point of UTF-8 length
+         * {@code length} after {@code k} digits, where q is the content state after the bytes
+         * those digits determine and {@code pending} the digits' bits not yet in a whole byte.
+         * These three numbers determine the state, hence the memo. After four digits it is the
+         * content state.
+         */
+        private int uniformNode(int q, int length, int k, int pending) {
+            if (k == 4) {
+                return CONTENT_BASE + q;
+            }
+            long key = ((long) q << 20) | (length << 16) | (k << 12) | pending;
+            Integer known = uniform.get(key);
+            if (known != null) {
+                return known;
+            }
+            int unknownBits = 4 * (4 - (k + 1));
+            int from = emittedBytes(length, k);
+            int to = emittedBytes(length, k + 1);
+            int[] children = new int[16];
+            for (int d = 0; d < 16; d++) {
+                int bits = ((pending << 4) | d) << unknownBits;
+                int s = step(q, length, from, to, bits);
+                children[d] = s < 0 ? -1 : uniformNode(s, length, k + 1, pendingBits(length, to, bits, unknownBits));
+            }
+            int id = hexState(children);
+            uniform.put(key, id);
+            return id;
+        }
+
+        /**
+         * The state after {@code k} (2..4) digits of a high surrogate with value prefix
+         * {@code p}. After all four, the first two bytes of the supplementary character are known
+         * (they depend on the high surrogate's bits 9..2 only), and two bits are pending for the
+         * third.
+         */
+        private int highSurrogateNode(int q, int k, int p) {
+            if (k == 4) {
+                int h = p - 0xD800;
+                int top = 0x10 + (h >> 2); // code point bits 20..12: 0x10000 + (h << 10) + low
+                int s = c.next(q, 0xF0 | (top >> 6));
+                s = s < 0 ? -1 : c.next(s, 0x80 | (top & 0x3F));
+                return s < 0 ? -1 : afterHighSurrogate(s, h & 3);
+            }
+            if (!startsFourByteCharacters(q)) {
+                return -1;
+            }
+            int[] children = new int[16];
+            for (int d = 0; d < 16; d++) {
+                children[d] = highSurrogateNode(q, k + 1, (p << 4) | d);
+            }
+            return hexState(children);
+        }
+
+        private boolean startsFourByteCharacters(int q) {
+            for (int b = 0xF0; b <= 0xF4; b++) {
+                if (c.next(q, b) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The state after a whole high surrogate escape: {@code \}, {@code u}, then the low
+         * surrogate's digits {@code D}, {@code C..F} and two more. q is the content state after
+         * the first two bytes of the character, {@code pending} the code point's bits 11..10.
+         * The low surrogate's first two digits give bits 9..8, so that after them the state is
+         * the one of a 3-byte character after two digits (bits 11..8 pending).
+         */
+        private int afterHighSurrogate(int q, int pending) {
+            long key = ((long) q << 2) | pending;
+            Integer known = afterHigh.get(key);
+            if (known != null) {
+                return known;
+            }
+            int[] second = new int[16];
+            Arrays.fill(second, -1);
+            for (int d = 0xC; d <= 0xF; d++) {
+                second[d] = uniformNode(q, 3, 2, (pending << 2) | (d - 0xC));
+            }
+            int[] first = new int[16];
+            Arrays.fill(first, -1);
+            first[0xD] = hexState(second);
+            int lowDigits = hexState(first);
+            int id = -1;
+            if (lowDigits >= 0) {
+                Integer shared = afterHighByLowDigits.get(lowDigits);
+                if (shared == null) {
+                    int u = newState();
+                    table.set(u, 'u', lowDigits);
+                    shared = newState();
+                    table.set(shared, '\\', u);
+                    afterHighByLowDigits.put(lowDigits, shared);
+                }
+                id = shared;
+            }
+            afterHigh.put(key, id);
+            return id;
+        }
+
+        /** The state reading one hex digit into {@code children} (by digit value), or -1 if all are dead. */
+        private int hexState(int[] children) {
+            boolean any = false;
+            for (int t : children) {
+                any |= t >= 0;
+            }
+            if (!any) {
+                return -1;
+            }
+            Minimizer.ColumnKey key = new Minimizer.ColumnKey(children.clone());
+            Integer known = hexStates.get(key);
+            if (known != null) {
+                return known;
+            }
+            int id = newState();
+            for (int d = 0; d < 16; d++) {
+                if (children[d] >= 0) {
+                    if (d < 10) {
+                        table.set(id, '0' + d, children[d]);
+                    } else {
+                        table.set(id, 'a' + d - 10, children[d]);
+                        table.set(id, 'A' + d - 10, children[d]);
+                    }
+                }
+            }
+            hexStates.put(key, id);
+            return id;
+        }
+
+        /**
+         * Steps content state q through bytes {@code from..to-1} of the {@code length}-byte
+         * encoding of a code point whose bits those bytes carry are in {@code bits}; -1 if dead.
+         */
+        private int step(int q, int length, int from, int to, int bits) {
+            int s = q;
+            for (int i = from; i < to && s >= 0; i++) {
+                int payload = (bits >> LOW_BIT[length][i]) & ((1 << BIT_COUNT[length][i]) - 1);
+                s = c.next(s, BYTE_PREFIX[length][i] | payload);
+            }
+            return s;
+        }
+    }
+
+    /** How many bytes of a {@code length}-byte encoding the first {@code k} hex digits determine. */
+    private static int emittedBytes(int length, int k) {
+        int known = 16 - 4 * k; // bits below this are not read yet
+        int n = 0;
+        while (n < length && LOW_BIT[length][n] >= known) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * The bits of {@code bits} (known down to bit {@code unknownBits}) that the first
+     * {@code emitted} bytes do not carry, shifted down to bit 0.
+     */
+    private static int pendingBits(int length, int emitted, int bits, int unknownBits) {
+        int boundary = emitted == 0 ? PAYLOAD_BITS[length] : LOW_BIT[length][emitted - 1];
+        return (bits & ((1 << boundary) - 1)) >> unknownBits;
+    }
+
+    private static int utf8Length(int cp) {
+        return cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+    }
+}

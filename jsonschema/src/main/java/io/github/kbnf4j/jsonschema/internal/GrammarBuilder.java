@@ -1,0 +1,697 @@
+package io.github.kbnf4j.jsonschema.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.kbnf4j.grammar.internal.ast.Expr;
+import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
+import io.github.kbnf4j.grammar.internal.ast.Rule;
+import io.github.kbnf4j.grammar.internal.ast.Span;
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.jsonschema.JsonSchemaException;
+import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.jsonschema.internal.Shape.ArrayClause;
+import io.github.kbnf4j.jsonschema.internal.Shape.ArrayShape;
+import io.github.kbnf4j.jsonschema.internal.Shape.Contains;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes the grammar of a schema: one rule per distinct conjunction of schemas that some value
+ * position must satisfy (memoized, so recursive schemas give recursive rules), whose alternatives
+ * are the values of each shape of the conjunction's union.
+ *
+ * <p>Layout of JSON text: {@code start ::= ws value ws}; inside objects and arrays exactly one
+ * {@code ws} between two tokens, so that a bound on {@code ws} bounds every whitespace run. Objects
+ * list the declared keys in the schema's order (each optional one may be left out), then any number
+ * of other keys; arrays list their items by position.
+ *
+ * <p>Not thread-safe: one builder per compilation.
+ */
+final class GrammarBuilder {
+    static final String START = "start";
+    private static final String WS = "ws";
+    private static final String ANY = "any_value";
+
+    private final ShapeReader reader;
+    private final Languages lang;
+    private final Refusals refusals;
+    private final JsonSchemaOptions options;
+    private final Span span;
+    private final List<Rule> rules = new ArrayList<>();
+    private final Map<List<Integer>, String> ruleNames = new HashMap<>();
+    private final Map<JsonNode, Integer> nodeIds = new IdentityHashMap<>();
+    private final Map<JsonNode, ObjectNode> negations = new IdentityHashMap<>();
+    private final Map<String, Expr> keyLiterals = new HashMap<>();
+    private boolean anyValueWritten;
+    private int fresh;
+
+    GrammarBuilder(ShapeReader reader, Languages lang, Refusals refusals, JsonSchemaOptions options) {
+        this.reader = reader;
+        this.lang = lang;
+        this.refusals = refusals;
+        this.options = options;
+        this.span = new Span(refusals.source(), 1, 1);
+    }
+
+    /** The whole grammar for {@code root}. */
+    GrammarAst build(Located root) {
+        if (!satisfiable(List.of(root))) {
+            throw new JsonSchemaException(refusals.source(), root.pointer(), "no JSON value satisfies this schema");
+        }
+        String value = ruleFor(List.of(root));
+        rules.add(0, new Rule(START, seq(ref(WS), ref(value), ref(WS)), span));
+        rules.add(1, new Rule(WS, whitespace(), span));
+        return new GrammarAst(refusals.source(), rules);
+    }
+
+    private Expr whitespace() {
+        int max = options.maxWhitespace();
+        if (max == 0) {
+            return new Expr.Literal("", span);
+        }
+        return new Expr.Regex(Expr.RegexKind.REGEX, max < 0 ? "[ \\t\\n\\r]*" : "[ \\t\\n\\r]{0," + max + "}",
+                List.of(), span, span);
+    }
+
+    // ---- rules per conjunction ----
+
+    /** The rule whose sentences are the values satisfying every schema of {@code conjunction}. */
+    String ruleFor(List<Located> conjunction) {
+        if (conjunction.isEmpty()) {
+            return anyValue();
+        }
+        List<Integer> key = new ArrayList<>(conjunction.size());
+        for (Located l : conjunction) {
+            Integer id = nodeIds.computeIfAbsent(l.node(), n -> nodeIds.size());
+            if (!key.contains(id)) {
+                key.add(id);
+            }
+        }
+        String known = ruleNames.get(key);
+        if (known != null) {
+            return known;
+        }
+        String name = "v" + ruleNames.size();
+        ruleNames.put(key, name);
+        if (ruleNames.size() > options.maxRules()) {
+            throw new JsonSchemaException(refusals.source(), conjunction.get(0).pointer(), "the grammar needs more than "
+                    + options.maxRules() + " rules (limit JsonSchemaOptions.maxRules, CLI --max-rules)");
+        }
+        int at = rules.size();
+        rules.add(null); // the slot keeps rules in the order they were named
+        List<Expr> alternatives = new ArrayList<>();
+        for (Shape t : reader.read(conjunction)) {
+            alternatives.addAll(values(t, conjunction.get(0).pointer()));
+        }
+        rules.set(at, new Rule(name, alternatives.isEmpty() ? nothing(name) : alt(alternatives), span));
+        return name;
+    }
+
+    /** A body that derives no sentence: a rule that only refers to itself is removed as useless. */
+    private Expr nothing(String name) {
+        return ref(name);
+    }
+
+    /** Whether any value satisfies every schema of {@code conjunction} (shallowly: its own keywords). */
+    boolean satisfiable(List<Located> conjunction) {
+        return !reader.read(conjunction).isEmpty();
+    }
+
+    private List<Expr> values(Shape t, String where) {
+        List<Expr> out = new ArrayList<>();
+        if (t.values != null) {
+            for (JsonNode v : t.values) {
+                if (admits(t, v, where)) {
+                    out.add(literal(v, where));
+                }
+            }
+            return out;
+        }
+        if (t.allows(Shape.NULL)) {
+            out.add(lit("null"));
+        }
+        if (t.allows(Shape.BOOLEAN)) {
+            if (t.trueAllowed) {
+                out.add(lit("true"));
+            }
+            if (t.falseAllowed) {
+                out.add(lit("false"));
+            }
+        }
+        if (t.allows(Shape.STRING)) {
+            out.add(automaton(lang.quoted(t.string, where), t.string == null ? "string" : "string " + where));
+        }
+        if (t.allows(Shape.NUMBER)) {
+            out.add(automaton(t.number == null ? lang.anyNumber() : t.number,
+                    t.number == null ? "number" : "number " + where));
+        }
+        if (t.allows(Shape.OBJECT)) {
+            object(t, where).ifPresent(out::add);
+        }
+        if (t.allows(Shape.ARRAY)) {
+            array(t, where).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    // ---- objects ----
+
+    private Optional<Expr> object(Shape t, String where) {
+        if (t.object == null) {
+            return Optional.of(ref(anyObject()));
+        }
+        ObjectLayout layout = ObjectLayout.of(t.object, reader, lang, where);
+        if (!layout.possible) {
+            return Optional.empty();
+        }
+        String prefix = "o" + (fresh++);
+        List<Expr> regionMembers = new ArrayList<>();
+        for (ObjectLayout.Region r : layout.regions) {
+            regionMembers.add(member(automaton(lang.quoted(r.keys(), where), "key " + where), r.value()));
+        }
+        Expr extra = regionMembers.isEmpty() ? null : alt(regionMembers);
+        int min = t.object.minProperties;
+        int max = t.object.maxProperties;
+        int declared = layout.declared.size();
+        if (max >= 0 && min > max) {
+            return Optional.empty();
+        }
+        // Counting states: how many members so far, capped where the count no longer matters (but
+        // at least 1: whether a member was written decides the next separator).
+        int cap = max >= 0 ? max : Math.max(min, 1);
+        long states = (long) (declared + 2) * (cap + 1);
+        if (states > options.maxRules()) {
+            throw new JsonSchemaException(refusals.source(), where, "minProperties/maxProperties over "
+                    + declared + " properties needs more than " + options.maxRules()
+                    + " rules (limit JsonSchemaOptions.maxRules, CLI --max-rules)");
+        }
+        String body = objectRule(prefix, layout, 0, 0, cap, min, max, extra, new HashMap<>());
+        if (body == null) {
+            return Optional.empty();
+        }
+        return Optional.of(seq(lit("{"), ref(body), ref(WS), lit("}")));
+    }
+
+    /**
+     * The rule for the members from declared key {@code i} on, {@code count} members written so far
+     * (capped at {@code cap}); null if no completion exists.
+     */
+    private String objectRule(String prefix, ObjectLayout layout, int i, int count, int cap, int min, int max,
+            Expr extra, Map<Long, String> memo) {
+        long key = ((long) i << 32) | count;
+        if (memo.containsKey(key)) {
+            return memo.get(key);
+        }
+        String name = prefix + "_" + i + "_" + count;
+        List<Expr> alts = new ArrayList<>();
+        if (i < layout.declared.size()) {
+            ObjectLayout.Declared d = layout.declared.get(i);
+            if (!d.required()) {
+                String skip = objectRule(prefix, layout, i + 1, count, cap, min, max, extra, memo);
+                if (skip != null) {
+                    alts.add(ref(skip));
+                }
+            }
+            if (d.value() != null && (max < 0 || count < max)) {
+                String next = objectRule(prefix, layout, i + 1, Math.min(count + 1, cap), cap, min, max, extra, memo);
+                if (next != null) {
+                    alts.add(seq(separator(count), member(keyLiteral(d.key()), d.value()), ref(next)));
+                }
+            }
+        } else {
+            // Other keys, any number of them, within the counts.
+            if (count >= min) {
+                alts.add(lit(""));
+            }
+            if (extra != null && (max < 0 || count < max)) {
+                if (max < 0 && count >= min) {
+                    Expr more = new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), extra), 0, Expr.Repeat.UNBOUNDED, span);
+                    alts.clear();
+                    alts.add(count == 0 ? alt(List.of(lit(""), seq(ref(WS), extra, more))) : more);
+                } else {
+                    String next = objectRule(prefix, layout, i, Math.min(count + 1, cap), cap, min, max, extra, memo);
+                    if (next != null) {
+                        alts.add(seq(separator(count), extra, ref(next)));
+                    }
+                }
+            }
+        }
+        if (alts.isEmpty()) {
+            memo.put(key, null);
+            return null;
+        }
+        memo.put(key, name);
+        rules.add(new Rule(name, alt(alts), span));
+        return name;
+    }
+
+    private Expr separator(int count) {
+        return count == 0 ? ref(WS) : seq(ref(WS), lit(","), ref(WS));
+    }
+
+    private Expr member(Expr key, List<Located> value) {
+        return seq(key, ref(WS), lit(":"), ref(WS), ref(ruleFor(value)));
+    }
+
+    private Expr keyLiteral(String key) {
+        return keyLiterals.computeIfAbsent(key, k -> automaton(lang.quoted(Languages.literal(k), ""),
+                "\"" + k + "\""));
+    }
+
+    // ---- arrays ----
+
+    private Optional<Expr> array(Shape t, String where) {
+        if (t.array == null) {
+            return Optional.of(ref(anyArray()));
+        }
+        ArrayShape a = t.array;
+        int prefixLength = 0;
+        for (ArrayClause c : a.clauses) {
+            prefixLength = Math.max(prefixLength, c.prefix().size());
+        }
+        List<List<Located>> positions = new ArrayList<>();
+        int max = a.maxItems;
+        for (int i = 0; i < prefixLength; i++) {
+            List<Located> p = position(a, i);
+            if (!satisfiable(p)) {
+                max = max < 0 ? i : Math.min(max, i);
+                break;
+            }
+            positions.add(p);
+        }
+        List<Located> rest = position(a, Integer.MAX_VALUE);
+        if ((max < 0 || max > positions.size()) && !satisfiable(rest)) {
+            max = positions.size();
+        }
+        int min = a.minItems;
+        if (max >= 0 && min > max) {
+            return Optional.empty();
+        }
+        if (a.uniqueAt != null && (max < 0 || max > 1)) {
+            refusals.refuse(a.uniqueAt, "uniqueItems is not supported (items of an array cannot be compared in a "
+                    + "context-free grammar, except for tiny finite cases)");
+        }
+        List<Contains> contains = new ArrayList<>();
+        for (Contains c : a.contains) {
+            if (c.min() > 0 || c.max() >= 0) {
+                contains.add(c);
+            }
+        }
+        if (!contains.isEmpty()) {
+            return containing(a, positions, rest, min, max, contains, where);
+        }
+        String prefix = "a" + (fresh++);
+        int chain = Math.max(Math.max(positions.size(), min), 1);
+        if (max >= 0) {
+            chain = Math.min(chain, Math.max(max, 1));
+        }
+        if (chain > options.maxRules()) {
+            throw new JsonSchemaException(refusals.source(), where, "minItems/prefixItems of " + chain
+                    + " need more rules than the budget (JsonSchemaOptions.maxRules, CLI --max-rules)");
+        }
+        // after[i]: the rest of an array that has i items so far (1 <= i <= chain).
+        String next = null;
+        for (int i = chain; i >= 1; i--) {
+            String name = prefix + "_" + i;
+            List<Expr> alts = new ArrayList<>();
+            if (i == chain) {
+                int more = max < 0 ? Expr.Repeat.UNBOUNDED : max - chain;
+                if (more != 0 && (i >= positions.size())) {
+                    alts.add(new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), ref(ruleFor(rest))), Math.max(0, min - chain),
+                            more, span));
+                } else if (i >= min) {
+                    alts.add(lit(""));
+                }
+            } else {
+                if (i >= min) {
+                    alts.add(lit(""));
+                }
+                if (max < 0 || i < max) {
+                    alts.add(seq(ref(WS), lit(","), ref(WS), ref(ruleFor(item(positions, rest, i))), ref(next)));
+                }
+            }
+            rules.add(new Rule(name, alts.isEmpty() ? nothing(name) : alt(alts), span));
+            next = name;
+        }
+        List<Expr> forms = new ArrayList<>();
+        if (min == 0) {
+            forms.add(seq(lit("["), ref(WS), lit("]")));
+        }
+        if (max != 0) {
+            forms.add(seq(lit("["), ref(WS), ref(ruleFor(item(positions, rest, 0))), ref(next), ref(WS), lit("]")));
+        }
+        return forms.isEmpty() ? Optional.empty() : Optional.of(alt(forms));
+    }
+
+    private static List<Located> item(List<List<Located>> positions, List<Located> rest, int i) {
+        return i < positions.size() ? positions.get(i) : rest;
+    }
+
+    /** The schemas item {@code i} must satisfy (Integer.MAX_VALUE: any item past every prefix). */
+    private static List<Located> position(ArrayShape a, int i) {
+        List<Located> out = new ArrayList<>();
+        for (ArrayClause c : a.clauses) {
+            if (c.isMarker()) {
+                continue;
+            }
+            if (c.isUnevaluated()) {
+                if (!evaluatesItem(c.covers(), i)) {
+                    out.add(c.rest());
+                }
+            } else if (i < c.prefix().size()) {
+                out.add(c.prefix().get(i));
+            } else if (c.rest() != null) {
+                out.add(c.rest());
+            }
+        }
+        return out;
+    }
+
+    private static boolean evaluatesItem(List<ArrayClause> clauses, int i) {
+        for (ArrayClause c : clauses) {
+            if (c.isUnevaluated() || c.rest() != null || i < c.prefix().size()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Arrays with {@code contains}: states (items so far, matches so far), both capped where they no
+     * longer matter. Without {@code maxContains} an item may always be counted as "any item"; with it
+     * a non-matching item must satisfy the negation of the contains schema.
+     */
+    private Optional<Expr> containing(ArrayShape a, List<List<Located>> positions, List<Located> rest, int min,
+            int max, List<Contains> contains, String where) {
+        if (contains.size() > 1 || !positions.isEmpty()) {
+            refusals.refuse(contains.get(0).pointer(), "contains together with prefixItems or a second contains "
+                    + "is not supported");
+            return Optional.of(ref(anyArray()));
+        }
+        Contains c = contains.get(0);
+        int need = c.min();
+        int most = c.max();
+        List<Located> matching = new ArrayList<>(rest);
+        matching.add(c.schema());
+        List<Located> other = rest;
+        if (most >= 0) {
+            List<Shape> negated = Complements.of(reader.read(List.of(c.schema())), lang, c.pointer())
+                    .orElse(null);
+            if (negated == null) {
+                refusals.refuse(c.pointer(), "maxContains needs the negation of the contains schema, which cannot be "
+                        + "expressed exactly");
+                most = -1;
+            } else {
+                other = new ArrayList<>(rest);
+                other.add(negation(c.schema()));
+            }
+        }
+        if (max >= 0 && most >= 0 && most > max) {
+            most = max;
+        }
+        int itemCap = max >= 0 ? max : Math.max(min, 1);
+        int matchCap = most >= 0 ? most + 1 : need;
+        if ((long) (itemCap + 1) * (matchCap + 1) > options.maxRules()) {
+            throw new JsonSchemaException(refusals.source(), where, "contains with these counts needs more rules "
+                    + "than the budget (JsonSchemaOptions.maxRules, CLI --max-rules)");
+        }
+        boolean matchingPossible = satisfiable(matching);
+        boolean otherPossible = satisfiable(other);
+        String prefix = "c" + (fresh++);
+        Map<Long, String> memo = new HashMap<>();
+        String first = containsRule(prefix, 0, 0, itemCap, matchCap, min, max, need, most, matchingPossible ? matching
+                : null, otherPossible ? other : null, memo);
+        List<Expr> forms = new ArrayList<>();
+        if (min == 0 && need == 0) {
+            forms.add(seq(lit("["), ref(WS), lit("]")));
+        }
+        if (first != null) {
+            forms.add(seq(lit("["), ref(first), ref(WS), lit("]")));
+        }
+        return forms.isEmpty() ? Optional.empty() : Optional.of(alt(forms));
+    }
+
+    /** Rule for "one or more further items", n items and m matches so far; null if none completes. */
+    private String containsRule(String prefix, int n, int m, int itemCap, int matchCap, int min, int max, int need,
+            int most, List<Located> matching, List<Located> other, Map<Long, String> memo) {
+        long key = ((long) n << 32) | m;
+        if (memo.containsKey(key)) {
+            return memo.get(key);
+        }
+        memo.put(key, null); // a loop at the caps is written below through the name
+        String name = prefix + "_" + n + "_" + m;
+        List<Expr> alts = new ArrayList<>();
+        int n2 = Math.min(n + 1, itemCap);
+        Expr sep = separator(n);
+        if (matching != null && (most < 0 || m + 1 <= most)) {
+            int m2 = Math.min(m + 1, matchCap);
+            alts.addAll(step(prefix, sep, matching, n, n2, m, m2, itemCap, matchCap, min, max, need, most, matching,
+                    other, memo, name));
+        }
+        if (other != null) {
+            alts.addAll(step(prefix, sep, other, n, n2, m, m, itemCap, matchCap, min, max, need, most, matching, other,
+                    memo, name));
+        }
+        if (alts.isEmpty()) {
+            return null;
+        }
+        memo.put(key, name);
+        rules.add(new Rule(name, alt(alts), span));
+        return name;
+    }
+
+    private List<Expr> step(String prefix, Expr sep, List<Located> item, int n, int n2, int m, int m2, int itemCap,
+            int matchCap, int min, int max, int need, int most, List<Located> matching, List<Located> other,
+            Map<Long, String> memo, String self) {
+        List<Expr> out = new ArrayList<>();
+        Expr one = seq(sep, ref(ruleFor(item)));
+        int count = n + 1;
+        if (count >= min && m2 >= need && (max < 0 || count <= max)) {
+            out.add(one); // the last item
+        }
+        if (max < 0 || count < max) {
+            String next = n2 == n && m2 == m ? self
+                    : containsRule(prefix, n2, m2, itemCap, matchCap, min, max, need, most, matching, other, memo);
+            if (next != null) {
+                out.add(seq(one, ref(next)));
+            }
+        }
+        return out;
+    }
+
+    /** A schema node meaning "not s", with a stable identity per s (so rules are shared). */
+    private Located negation(Located s) {
+        ObjectNode not = negations.computeIfAbsent(s.node(), n -> {
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            o.set("not", n);
+            return o;
+        });
+        return new Located(not, s.base(), s.draft(), s.document(), s.pointer());
+    }
+
+    // ---- any value ----
+
+    private String anyValue() {
+        if (!anyValueWritten) {
+            anyValueWritten = true;
+            Expr string = automaton(lang.quoted(null, ""), "string");
+            Expr number = automaton(lang.anyNumber(), "number");
+            rules.add(new Rule(ANY, alt(List.of(ref(anyObject()), ref(anyArray()), string, number, lit("true"),
+                    lit("false"), lit("null"))), span));
+            Expr member = seq(string, ref(WS), lit(":"), ref(WS), ref(ANY));
+            rules.add(new Rule("any_object", alt(List.of(seq(lit("{"), ref(WS), lit("}")),
+                    seq(lit("{"), ref(WS), member, new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), member), 0,
+                            Expr.Repeat.UNBOUNDED, span), ref(WS), lit("}")))), span));
+            rules.add(new Rule("any_array", alt(List.of(seq(lit("["), ref(WS), lit("]")),
+                    seq(lit("["), ref(WS), ref(ANY), new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), ref(ANY)), 0,
+                            Expr.Repeat.UNBOUNDED, span), ref(WS), lit("]")))), span));
+        }
+        return ANY;
+    }
+
+    private String anyObject() {
+        anyValue();
+        return "any_object";
+    }
+
+    private String anyArray() {
+        anyValue();
+        return "any_array";
+    }
+
+    // ---- enum and const values ----
+
+    /** The JSON text of one value, every spelling of its strings and numbers, whitespace between tokens. */
+    private Expr literal(JsonNode v, String where) {
+        if (v.isNull()) {
+            return lit("null");
+        } else if (v.isBoolean()) {
+            return lit(v.booleanValue() ? "true" : "false");
+        } else if (v.isTextual()) {
+            return automaton(lang.quoted(Languages.literal(v.asText()), where), quote(v.asText()));
+        } else if (v.isNumber()) {
+            return automaton(lang.exactNumber(v.decimalValue(), where), JsonValues.numberText(v));
+        } else if (v.isArray()) {
+            if (v.isEmpty()) {
+                return seq(lit("["), ref(WS), lit("]"));
+            }
+            List<Expr> parts = new ArrayList<>(List.of(lit("["), ref(WS)));
+            for (int i = 0; i < v.size(); i++) {
+                if (i > 0) {
+                    parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
+                }
+                parts.add(literal(v.get(i), where));
+            }
+            parts.addAll(List.of(ref(WS), lit("]")));
+            return seq(parts.toArray(Expr[]::new));
+        } else if (v.isObject()) {
+            if (v.isEmpty()) {
+                return seq(lit("{"), ref(WS), lit("}"));
+            }
+            List<Expr> parts = new ArrayList<>(List.of(lit("{"), ref(WS)));
+            boolean first = true;
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!first) {
+                    parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
+                }
+                first = false;
+                parts.addAll(List.of(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS), literal(e.getValue(), where)));
+            }
+            parts.addAll(List.of(ref(WS), lit("}")));
+            return seq(parts.toArray(Expr[]::new));
+        }
+        throw new IllegalArgumentException("not a JSON value: " + v);
+    }
+
+    /** Whether value {@code v} satisfies shape {@code t} (every constraint but t's own value list). */
+    boolean admits(Shape t, JsonNode v, String where) {
+        int type = JsonValues.typeBit(v);
+        if (!t.allows(type)) {
+            return false;
+        }
+        switch (type) {
+            case Shape.BOOLEAN:
+                return v.booleanValue() ? t.trueAllowed : t.falseAllowed;
+            case Shape.STRING:
+                return t.string == null || t.string.matches(v.asText().getBytes(StandardCharsets.UTF_8));
+            case Shape.NUMBER:
+                return t.number == null || t.number.matches(JsonValues.numberText(v).getBytes(StandardCharsets.UTF_8));
+            case Shape.ARRAY:
+                return t.array == null || admitsArray(t.array, v, where);
+            case Shape.OBJECT:
+                return t.object == null || admitsObject(t.object, v, where);
+            default:
+                return true;
+        }
+    }
+
+    private boolean admitsAll(List<Located> conjunction, JsonNode v, String where) {
+        for (Shape t : reader.read(conjunction)) {
+            if (admits(t, v, where) && (t.values == null || t.values.stream().anyMatch(w -> JsonValues.equal(v, w)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean admitsArray(ArrayShape a, JsonNode v, String where) {
+        if (v.size() < a.minItems || (a.maxItems >= 0 && v.size() > a.maxItems)) {
+            return false;
+        }
+        for (int i = 0; i < v.size(); i++) {
+            if (!admitsAll(position(a, i), v.get(i), where)) {
+                return false;
+            }
+        }
+        for (Contains c : a.contains) {
+            int matches = 0;
+            for (JsonNode item : v) {
+                if (admitsAll(List.of(c.schema()), item, where)) {
+                    matches++;
+                }
+            }
+            if (matches < c.min() || (c.max() >= 0 && matches > c.max())) {
+                return false;
+            }
+        }
+        if (a.uniqueAt != null) {
+            for (int i = 0; i < v.size(); i++) {
+                for (int j = i + 1; j < v.size(); j++) {
+                    if (JsonValues.equal(v.get(i), v.get(j))) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean admitsObject(Shape.ObjectShape o, JsonNode v, String where) {
+        if (v.size() < o.minProperties || (o.maxProperties >= 0 && v.size() > o.maxProperties)) {
+            return false;
+        }
+        for (String r : o.required) {
+            if (!v.has(r)) {
+                return false;
+            }
+        }
+        ObjectLayout layout = ObjectLayout.of(o, reader, lang, where);
+        Map<String, ObjectLayout.Declared> declared = layout.byKey();
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            ObjectLayout.Declared d = declared.get(e.getKey());
+            if (d != null) {
+                if (d.value() == null || !admitsAll(d.value(), e.getValue(), where)) {
+                    return false;
+                }
+                continue;
+            }
+            byte[] key = e.getKey().getBytes(StandardCharsets.UTF_8);
+            boolean found = false;
+            for (ObjectLayout.Region r : layout.regions) {
+                if ((r.keys() == null || r.keys().matches(key)) && admitsAll(r.value(), e.getValue(), where)) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- AST helpers ----
+
+    private Expr automaton(ByteDfa dfa, String description) {
+        return new Expr.Automaton(dfa, description, span);
+    }
+
+    private Expr lit(String text) {
+        return new Expr.Literal(text, span);
+    }
+
+    private Expr ref(String name) {
+        return new Expr.Ref(name, span);
+    }
+
+    private Expr seq(Expr... items) {
+        return items.length == 1 ? items[0] : new Expr.Seq(List.of(items), span);
+    }
+
+    private Expr alt(List<Expr> alternatives) {
+        return alternatives.size() == 1 ? alternatives.get(0) : new Expr.Alt(alternatives, span);
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

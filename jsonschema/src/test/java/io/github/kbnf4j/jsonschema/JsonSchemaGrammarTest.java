@@ -1,0 +1,84 @@
+package io.github.kbnf4j.jsonschema;
+
+import static io.github.kbnf4j.jsonschema.Schemas.accepts;
+import static io.github.kbnf4j.jsonschema.Schemas.compile;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import org.junit.jupiter.api.Test;
+
+class JsonSchemaGrammarTest {
+    @Test
+    void objectWithDeclaredPropertiesInOrder() {
+        CompiledGrammar g = compile("""
+            {"type":"object","properties":{"a":{"type":"string"},"b":{"type":"boolean"}},"required":["a"],
+             "additionalProperties":false}
+            """);
+        assertTrue(accepts(g, "{\"a\":\"x\"}"));
+        assertTrue(accepts(g, "{\"a\": \"x\", \"b\": true}"));
+        assertTrue(accepts(g, "{\n  \"a\": \"x\",\n  \"b\": false\n}"));
+        assertFalse(accepts(g, "{\"b\":true}"));
+        assertFalse(accepts(g, "{\"a\":\"x\",\"c\":1}"));
+        assertFalse(accepts(g, "{\"a\":\"x\",\"a\":\"y\"}"));
+        assertTrue(accepts(g, "{\"\\u0061\":\"x\"}"), "an escaped key is the same key");
+    }
+
+    @Test
+    void keywordsConstrainOnlyTheirOwnType() {
+        CompiledGrammar g = compile("{\"minItems\": 2}");
+        assertTrue(accepts(g, "\"abc\""));
+        assertTrue(accepts(g, "[1, 2]"));
+        assertFalse(accepts(g, "[1]"));
+        assertTrue(accepts(g, "{\"x\":null}"));
+    }
+
+    @Test
+    void stringLengthCountsCodePoints() {
+        CompiledGrammar g = compile("{\"type\":\"string\",\"minLength\":2,\"maxLength\":2}");
+        assertTrue(accepts(g, "\"ab\""));
+        assertTrue(accepts(g, "\"\\u00e9\\n\""));
+        assertTrue(accepts(g, "\"\uD83D\uDE00x\""));
+        assertTrue(accepts(g, "\"\\uD83D\\uDE00x\""));
+        assertFalse(accepts(g, "\"abc\""));
+        assertFalse(accepts(g, "\"a\""));
+    }
+
+    @Test
+    void enumOfStringsFilteredByType() {
+        CompiledGrammar g = compile("{\"type\":\"string\",\"enum\":[\"red\",\"green\",null]}");
+        assertTrue(accepts(g, "\"red\""));
+        assertFalse(accepts(g, "null"));
+        assertFalse(accepts(g, "\"blue\""));
+    }
+
+    @Test
+    void arraysWithPrefixItems() {
+        CompiledGrammar g = compile("{\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"boolean\"}],"
+                + "\"items\":false}");
+        assertTrue(accepts(g, "[]"));
+        assertTrue(accepts(g, "[\"a\"]"));
+        assertTrue(accepts(g, "[\"a\", true]"));
+        assertFalse(accepts(g, "[\"a\", true, null]"));
+        assertFalse(accepts(g, "[true]"));
+    }
+
+    @Test
+    void recursiveRefs() {
+        CompiledGrammar g = compile("""
+            {"$defs":{"node":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},
+             "additionalProperties":false}},"$ref":"#/$defs/node"}
+            """);
+        assertTrue(accepts(g, "{\"kids\":[{},{\"kids\":[]}]}"));
+        assertFalse(accepts(g, "{\"kids\":[1]}"));
+    }
+
+    @Test
+    void anyOfAndNot() {
+        CompiledGrammar g = compile("{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}],\"not\":{\"const\":\"x\"}}");
+        assertTrue(accepts(g, "\"y\""));
+        assertTrue(accepts(g, "null"));
+        assertFalse(accepts(g, "\"x\""));
+        assertFalse(accepts(g, "true"));
+    }
+}
