@@ -5,6 +5,7 @@ import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -34,18 +35,29 @@ import picocli.CommandLine.ParentCommand;
  * SOURCE is the INPUT argument as given, or {@code <stdin>}. The offset counts bytes from 0;
  * LINE counts from 1, lines ending at each LF byte; COL counts from 1, in UTF-8 characters of
  * the line, where each byte that does not decode as part of a character counts as one.
+ *
+ * <p>{@code check GRAMMAR --lines FILE|-} checks every line of FILE (or standard input) as a
+ * separate document in one run, printing one JSON object per line on stdout
+ * ({@link LineChecker}): {@code {"line":N,"verdict":"accepted"|"prefix"|"rejected","offset":K}}.
+ * Exit 0 when every line was accepted, 1 otherwise, 2 as above (a recognizer limit stops the run
+ * at its line). With {@code -q} only the lines that are not accepted are printed.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Recognize the bytes of INPUT (a file; - or absent: standard input) with a grammar.",
             "",
             "Messages give the input's name (or <stdin>) and LINE:COL of the failure or of the end of "
                 + "the input, then the 0-based byte offset. LINE counts from 1 (lines end at LF); COL counts "
-                + "from 1 in UTF-8 characters of the line (a byte that does not decode counts as one)."},
+                + "from 1 in UTF-8 characters of the line (a byte that does not decode counts as one).",
+            "",
+            "With --lines, every line of the input is a separate document (JSON Lines); stdout gets one JSON object "
+                + "per line: {\"line\":N,\"verdict\":\"accepted\"|\"prefix\"|\"rejected\",\"offset\":K}, N from 1, "
+                + "K the byte offset of the refused byte within the line if rejected, else the line's length. Lines "
+                + "end at LF; a CR before the LF is not part of the line; a final LF does not start an empty line."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:a complete sentence",
-            "1:rejected (the message gives the byte offset)",
-            "2:grammar or usage error, unreadable input, or a recognizer limit",
-            "3:a valid prefix, but not a complete sentence"})
+        exitCodeList = {"0:a complete sentence (--lines: every line is one)",
+            "1:rejected (the message gives the byte offset); --lines: some line is not a complete sentence",
+            "2:grammar, schema or usage error, unreadable input, or a recognizer limit",
+            "3:a valid prefix, but not a complete sentence (not with --lines)"})
 final class CheckCommand extends Subcommand {
     /** The most alternatives listed after "expected one of:". */
     static final int MAX_EXPECTED_SHOWN = 10;
@@ -58,8 +70,14 @@ final class CheckCommand extends Subcommand {
     String input;
 
     @Option(names = {"-q", "--quiet"},
-            description = "Print nothing on success (no 'accepted' line, no grammar warnings); the exit code tells.")
+            description = "Print nothing on success (no 'accepted' line, no grammar warnings; with --lines, only the "
+                    + "lines not accepted); the exit code tells.")
     boolean quiet;
+
+    @Option(names = "--lines", paramLabel = "FILE",
+            description = "Check every line of FILE (- : standard input) as a separate document, printing one JSON "
+                    + "verdict per line (instead of INPUT).")
+    String lines;
 
     @Mixin
     RecognizerArguments limits;
@@ -69,6 +87,10 @@ final class CheckCommand extends Subcommand {
 
     @Override
     protected int run(PrintWriter out, PrintWriter err) {
+        if (lines != null && input != null) {
+            err.println("kbnf4j check: give the input either as INPUT or with --lines, not both");
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
         RecognizerOptions options = limits.optionsReporting(err, "check");
         if (options == null) {
             return Main.EXIT_GRAMMAR_ERROR;
@@ -76,6 +98,9 @@ final class CheckCommand extends Subcommand {
         CompiledGrammar g = grammar.compileReporting(err, "check", !quiet);
         if (g == null) {
             return Main.EXIT_GRAMMAR_ERROR;
+        }
+        if (lines != null) {
+            return checkLines(g, options, out, err);
         }
         boolean stdin = input == null || input.equals("-");
         String source = stdin ? "<stdin>" : input;
@@ -122,6 +147,48 @@ final class CheckCommand extends Subcommand {
             out.println("accepted: " + bytes.length + " bytes");
         }
         return 0;
+    }
+
+    /** {@code --lines}: every line a document, one verdict each. */
+    private int checkLines(CompiledGrammar g, RecognizerOptions options, PrintWriter out, PrintWriter err) {
+        boolean stdin = lines.equals("-");
+        String source = stdin ? "<stdin>" : lines;
+        Recognizer r;
+        try {
+            r = new Recognizer(g, options);
+        } catch (RecognizerLimitException e) {
+            err.println("kbnf4j check: recognizer limit: " + RecognizerArguments.describe(e));
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+        LineChecker checker = new LineChecker(r, out, quiet);
+        try {
+            boolean all;
+            if (stdin) {
+                all = checker.run(parent == null ? System.in : parent.stdin());  // not closed: not ours
+            } else {
+                try (InputStream in = Files.newInputStream(Path.of(lines))) {
+                    all = checker.run(in);
+                }
+            }
+            return all ? 0 : Main.EXIT_REJECTED;
+        } catch (LineChecker.LineLimitException e) {
+            out.flush();  // the verdicts of the lines before come first
+            String at = position(e.line, e.offset);
+            err.println(source + ":" + e.lineNumber + at.substring(at.indexOf(':')) + ": recognizer limit at offset "
+                    + e.offset + " of line " + e.lineNumber + ": " + RecognizerArguments.describe(e.limit()));
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (NoSuchFileException e) {
+            err.println("kbnf4j check: cannot read input " + source + ": no such file");
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (AccessDeniedException e) {
+            err.println("kbnf4j check: cannot read input " + source + ": permission denied");
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (IOException | OutOfMemoryError e) {
+            // OutOfMemoryError: a line of 2 GiB or more (the recognizer's offsets are ints).
+            out.flush();
+            err.println("kbnf4j check: cannot read input " + source + ": " + e.getMessage());
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
     }
 
     /**

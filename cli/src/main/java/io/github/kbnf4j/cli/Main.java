@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
- * grammar; {@code check GRAMMAR [INPUT|-]} recognizes input bytes; {@code mask} prints the tokens
+ * grammar (GRAMMAR may also be a JSON Schema, see {@link GrammarArguments}); {@code check GRAMMAR
+ * [INPUT|-]} recognizes input bytes ({@code --lines}: each line separately); {@code mask} prints the tokens
  * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
  * --corpus FILE.jsonl} runs the replay benchmark (DESIGN.md §7). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
@@ -16,8 +17,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Grammar-constrained decoding for language models: compile KBNF or GBNF (llama.cpp) "
-                + "grammars, check input against them, print token masks, generate random sentences, benchmark "
-                + "masks on a corpus.",
+                + "grammars or JSON Schemas, check input against them, print token masks, generate random sentences, "
+                + "benchmark masks on a corpus.",
         subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
             BenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

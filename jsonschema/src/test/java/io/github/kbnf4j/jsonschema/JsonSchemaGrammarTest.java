@@ -81,4 +81,49 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(g, "\"x\""));
         assertFalse(accepts(g, "true"));
     }
+
+    /**
+     * Regression: an enum value 12 was spelled 12.0 too, which draft 4's integer type refuses
+     * (found by the networknt oracle on a MaskBench schema).
+     */
+    @Test
+    void draft4IntegerEnumIsSpelledAsAnInteger() {
+        CompiledGrammar g = compile("""
+            {"$schema":"http://json-schema.org/draft-04/schema#","type":"integer","enum":[6,12]}
+            """);
+        assertTrue(accepts(g, "12"));
+        assertFalse(accepts(g, "12.0"));
+        CompiledGrammar nested = compile("""
+            {"$schema":"http://json-schema.org/draft-04/schema#","items":{"type":"integer"},"enum":[[12]]}
+            """);
+        assertTrue(accepts(nested, "[12]"));
+        assertFalse(accepts(nested, "[12.0]"), "the item schema's integer type is checked on the spelling");
+        CompiledGrammar untyped = compile("""
+            {"$schema":"http://json-schema.org/draft-04/schema#","enum":[[12]]}
+            """);
+        assertTrue(accepts(untyped, "[12.0]"), "enum compares values: 12.0 equals 12");
+        CompiledGrammar modern = compile("{\"type\":\"integer\",\"enum\":[6,12]}");
+        assertTrue(accepts(modern, "12.0"), "since draft 6, 12.0 is the integer 12");
+    }
+
+    @Test
+    void numbersAndMultiples() {
+        CompiledGrammar g = compile("{\"type\":\"number\",\"exclusiveMinimum\":0.5,\"maximum\":10,"
+                + "\"multipleOf\":0.25}");
+        assertTrue(accepts(g, "0.75"));
+        assertTrue(accepts(g, "10"));
+        assertTrue(accepts(g, "10.00"));
+        assertFalse(accepts(g, "0.5"));
+        assertFalse(accepts(g, "0.8"));
+        assertFalse(accepts(g, "10.25"));
+    }
+
+    @Test
+    void oneOfWithOverlappingBranchesIsExactThroughComplements() {
+        CompiledGrammar g = compile("{\"oneOf\":[{\"type\":\"integer\"},{\"minimum\":2}]}");
+        assertTrue(accepts(g, "1"));
+        assertTrue(accepts(g, "2.5"));
+        assertFalse(accepts(g, "3"), "3 matches both branches");
+        assertTrue(accepts(g, "\"x\""), "a string matches the second branch only (minimum constrains numbers)");
+    }
 }

@@ -38,6 +38,13 @@ import net.jqwik.api.Provide;
  */
 class NetworkntOracleProperties {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Instances are read as Jackson does by default, and again with exact numbers: 10E310 is an integer, which a double cannot say, and
+     * 261307461307460304 is a multiple of 3, which a double cannot say either.
+     */
+    private static final ObjectMapper EXACT = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
 
     record Case(String name, JsonNode schema, JsonSchema oracle, CompiledGrammar grammar) {
         @Override
@@ -54,6 +61,19 @@ class NetworkntOracleProperties {
     }
 
     private static List<Case> cases;
+
+    /** A number with more significant digits than a double holds. */
+    private static final java.util.regex.Pattern LONG_NUMBER = java.util.regex.Pattern.compile("[0-9.]{16,}");
+
+    /**
+     * Suite groups where networknt departs from the specification, so a disagreement says nothing
+     * about kbnf4j: it asserts contentMediaType (an annotation since 2019-09), and it rejects every
+     * instance when minContains exceeds maxContains (the schema is valid; only arrays are constrained),
+     * and it reads patterns with java.util.regex, whose {@code \c}, {@code \s} and {@code \w} differ
+     * from ECMA-262's.
+     */
+    private static final List<String> NETWORKNT_DEPARTURES = List.of("optional/content.json",
+            "minContains.json / maxContains < minContains", "optional/ecmascript-regex.json");
 
     static synchronized List<Case> cases() throws IOException {
         if (cases != null) {
@@ -93,9 +113,12 @@ class NetworkntOracleProperties {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             JsonNode group = MAPPER.readTree(line);
             String text = group.get("schema").toString();
-            if (text.contains("localhost:1234") || text.contains("json-schema.org/draft")
-                    && text.contains("\"$ref\":\"http")) {
-                continue; // remote references: networknt would fetch them
+            String name = group.get("file").asText() + " / " + group.get("description").asText();
+            if (NETWORKNT_DEPARTURES.stream().anyMatch(name::startsWith)) {
+                continue;
+            }
+            if (text.contains("localhost:1234") || text.contains("\"$id\"") || text.contains("\"$ref\":\"http")) {
+                continue; // remote or id-relative references: networknt would try to fetch them
             }
             add(group.get("file").asText() + " / " + group.get("description").asText(), group.get("schema"), draft,
                     version);
@@ -123,6 +146,34 @@ class NetworkntOracleProperties {
         cases.add(new Case(name, schema, oracle, grammar));
     }
 
+    /**
+     * The value with every number in its shortest node form (12.0 as the int 12): networknt
+     * compares enum and const values by node, so 12.0 would miss an enum's 12.
+     */
+    private static JsonNode canonicalNumbers(JsonNode v) {
+        if (v.isNumber()) {
+            java.math.BigDecimal d = v.decimalValue().stripTrailingZeros();
+            if (d.scale() <= 0) {
+                java.math.BigInteger i = d.toBigIntegerExact();
+                return i.bitLength() < 32 ? com.fasterxml.jackson.databind.node.IntNode.valueOf(i.intValue())
+                        : i.bitLength() < 64 ? com.fasterxml.jackson.databind.node.LongNode.valueOf(i.longValue())
+                        : com.fasterxml.jackson.databind.node.BigIntegerNode.valueOf(i);
+            }
+            return com.fasterxml.jackson.databind.node.DecimalNode.valueOf(d);
+        }
+        if (v.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode a = MAPPER.createArrayNode();
+            v.forEach(x -> a.add(canonicalNumbers(x)));
+            return a;
+        }
+        if (v.isObject()) {
+            com.fasterxml.jackson.databind.node.ObjectNode o = MAPPER.createObjectNode();
+            v.fields().forEachRemaining(e -> o.set(e.getKey(), canonicalNumbers(e.getValue())));
+            return o;
+        }
+        return v;
+    }
+
     @Provide
     Arbitrary<Instance> instances() throws IOException {
         List<Case> all = cases();
@@ -138,8 +189,26 @@ class NetworkntOracleProperties {
         if (instance == null) {
             return;
         }
-        JsonNode value = MAPPER.readTree(instance.text());
-        Set<ValidationMessage> errors = instance.schema().oracle().validate(value);
-        assertTrue(errors.isEmpty(), () -> "networknt rejects " + instance + "\n  because " + errors);
+        if (instance.schema().schema().toString().contains("\"multipleOf\"")
+                && LONG_NUMBER.matcher(instance.text()).find()) {
+            return; // networknt computes multipleOf in double precision: 261307461307460304 % 3 != 0 there
+        }
+        Set<ValidationMessage> errors;
+        try {
+            // networknt's verdict depends on how the numbers were read (doubles lose digits, big
+            // numbers miss enum values read as small ones): the instance fails only if both fail.
+            errors = instance.schema().oracle().validate(MAPPER.readTree(instance.text()));
+            if (!errors.isEmpty()) {
+                errors = instance.schema().oracle().validate(EXACT.readTree(instance.text()));
+            }
+            if (!errors.isEmpty()) {
+                errors = instance.schema().oracle().validate(canonicalNumbers(EXACT.readTree(instance.text())));
+            }
+        } catch (com.networknt.schema.JsonSchemaException e) {
+            // networknt loads some references lazily and would fetch them: it cannot decide here.
+            return;
+        }
+        Set<ValidationMessage> found = errors;
+        assertTrue(found.isEmpty(), () -> "networknt rejects " + instance + "\n  because " + found);
     }
 }

@@ -31,20 +31,21 @@ import java.util.function.IntPredicate;
  * Assigned, ASCII_Hex_Digit, Hex_Digit, Alphabetic, Ideographic, Lowercase, Uppercase,
  * White_Space, Noncharacter_Code_Point, Regional_Indicator, Join_Control and Pattern_White_Space,
  * with the Unicode tables of the running JDK (Java 17 has Unicode 13.0). From ECMA-262's Annex B
- * it keeps what has one meaning: a {@code {} that does not start a quantifier, a {@code ]} or
- * {@code }} outside a class, identity escapes of characters other than ASCII letters and digits,
- * and a range with a class escape at one end ({@code [\w-.]} is {@code \w}, {@code -} and
- * {@code .}).
+ * it keeps what has one meaning: a <code>{</code> that does not start a quantifier, a
+ * <code>]</code> or <code>}</code> outside a class, identity escapes of characters other than
+ * ASCII letters and digits, and a range with a class escape at one end ({@code [\w-.]} is
+ * {@code \w}, {@code -} and {@code .}).
  *
  * <p>Refused, with an {@link EcmaPatternException} that carries the index of the construct: word
- * boundaries {@code \b \B}; lookahead and lookbehind; backreferences {@code \1 \k<name>} and legacy
- * octal escapes; inline flags and modifiers; a Unicode property this class does not know;
- * <code>&#92;u{..}</code> above U+10FFFF; lone surrogates (a pattern written for UTF-16 code units); escapes
- * whose meaning depends on the regex mode ({@code \e}, {@code \c1}, {@code \x4}, <code>&#92;u12</code>); a
- * quantifier other than {@code ?}, {@code *}, {@code +} over a group that holds an anchor when more
- * than {@value #MAX_ANCHORED_COPIES} copies would be needed; and, as invalid patterns, everything
- * ECMA-262 rejects (unbalanced parentheses, an unterminated class, a range out of order, a
- * quantifier with nothing to repeat).
+ * boundaries {@code \b \B}; lookahead and lookbehind; backreferences {@code \1 \k<name>} and
+ * legacy octal escapes; inline flags and modifiers; a Unicode property this class does not know;
+ * <code>&#92;u{..}</code> above U+10FFFF; lone surrogates (a pattern written for UTF-16 code
+ * units); escapes whose meaning depends on the regex mode ({@code \e}, {@code \c1}, {@code \x4},
+ * <code>&#92;u12</code>); a quantifier other than {@code ?}, {@code *}, {@code +} over a group that
+ * holds an anchor when more than {@value #MAX_ANCHORED_COPIES} copies would be needed, or any
+ * translation over {@value #MAX_SIZE} regex nodes; and, as invalid patterns, everything ECMA-262
+ * rejects (unbalanced parentheses, an unterminated class, a range out of order, a quantifier with
+ * nothing to repeat).
  *
  * <p>The output uses only explicit classes (never kbnf4j's {@code . \s \w \d}, whose meanings
  * differ), escapes every character outside ASCII letters and digits, and writes quantifiers as they
@@ -53,12 +54,15 @@ import java.util.function.IntPredicate;
  * ({@code x+} and {@code x} are found in the same strings), so {@code [0-9a-f]{1,1000}} costs
  * nothing unanchored. A pattern that every string matches (as {@code a*}) translates to
  * {@link #ANY_STRING}; one that no string matches (as {@code []} or {@code a^}) to
- * {@link #NO_STRING}.
+ * {@link #NO_STRING}. Search semantics put {@code [\s\S]*} around the match, and the subset
+ * construction of such a regex can be exponential in the pattern (as for {@code a.{20}b}); the
+ * caller's {@code maxStates} bounds it.
  *
  * <p>Complexity: linear in the pattern's length, except Unicode property escapes, each of which
- * scans the code point space once per property (then cached), and group-level anchors, which can
- * multiply a group's output by four per nesting level. Stateless and thread-safe; the property
- * cache is a {@link ConcurrentHashMap} whose values are immutable.
+ * scans the code point space once per property (then cached), and anchors inside repeated or
+ * consecutive groups, which copy pieces of the pattern (bounded by {@value #MAX_SIZE} nodes).
+ * Stateless and thread-safe; the property cache is a {@link ConcurrentHashMap} whose values are
+ * immutable.
  */
 public final class EcmaPattern {
     /** The translation of a pattern that every string matches: any sequence of scalar values. */
@@ -70,6 +74,11 @@ public final class EcmaPattern {
     static final int MAX_DEPTH = 500;
     /** Most copies of a group holding an anchor that a counted quantifier may be expanded into. */
     static final int MAX_ANCHORED_COPIES = 16;
+    /**
+     * Most nodes in the output tree. Only anchors copy parts of a pattern (a group holding one,
+     * repeated, or many in a row), so only such patterns come near it.
+     */
+    static final long MAX_SIZE = 200_000;
 
     /** Term flags: the piece only matches starting at index 0 / ending at the string's end. */
     private static final int START = 1;
@@ -106,12 +115,17 @@ public final class EcmaPattern {
      */
     public static String toRegex(String pattern) {
         EcmaPattern parser = new EcmaPattern(pattern);
-        Terms terms = parser.disjunction();
-        if (parser.pos < pattern.length()) {
-            // Only an unmatched ')' stops the top-level disjunction early.
-            throw invalid("unmatched ')'", parser.pos);
+        try {
+            Terms terms = parser.disjunction();
+            if (parser.pos < pattern.length()) {
+                // Only an unmatched ')' stops the top-level disjunction early.
+                throw invalid("unmatched ')'", parser.pos);
+            }
+            return render(search(terms));
+        } catch (TooLarge e) {
+            throw unsupported("the translation would exceed " + MAX_SIZE + " regex nodes (anchors inside repeated "
+                + "or consecutive groups copy them)", Math.min(parser.pos, pattern.length()));
         }
-        return render(search(terms));
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -819,27 +833,142 @@ public final class EcmaPattern {
     // ---------------------------------------------------------------------------------------------
     // Output regex trees, normalized by their constructors.
 
-    private sealed interface Re permits Chars, Eps, Seq, Alt, Rep {
+    /**
+     * An output regex. Trees share subtrees (anchored terms copy pieces), so each node caches its
+     * hash, its nullability and its size as a tree, which {@link #MAX_SIZE} bounds: hashing,
+     * nullability and rendering then never walk a shared subtree twice per use.
+     */
+    private abstract static sealed class Re permits Chars, Eps, Seq, Alt, Rep {
+        final int hash;
+        final boolean nullable;
+        /** Nodes in the tree this node spells out (shared subtrees counted at each use). */
+        final long size;
+
+        Re(int hash, boolean nullable, long size) {
+            if (size > MAX_SIZE) {
+                throw new TooLarge();
+            }
+            this.hash = hash;
+            this.nullable = nullable;
+            this.size = size;
+        }
+
+        @Override
+        public final int hashCode() {
+            return hash;
+        }
     }
 
     /** One code point from the set; the empty set is the empty language. */
-    private record Chars(CharSet set) implements Re {
+    private static final class Chars extends Re {
+        private final CharSet set;
+
+        Chars(CharSet set) {
+            super(set.hashCode(), false, 1);
+            this.set = set;
+        }
+
+        CharSet set() {
+            return set;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Chars c && c.hash == hash && c.set.equals(set);
+        }
     }
 
     /** The empty string. */
-    private record Eps() implements Re {
+    private static final class Eps extends Re {
+        Eps() {
+            super(7, true, 1);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Eps;
+        }
     }
 
     /** Two or more items, none a Seq, Eps or the empty language. */
-    private record Seq(List<Re> items) implements Re {
+    private static final class Seq extends Re {
+        private final List<Re> items;
+
+        Seq(List<Re> items) {
+            super(31 * items.hashCode() + 1, items.stream().allMatch(r -> r.nullable),
+                1 + items.stream().mapToLong(r -> r.size).sum());
+            this.items = items;
+        }
+
+        List<Re> items() {
+            return items;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Seq q && q.hash == hash && q.items.equals(items);
+        }
     }
 
     /** Two or more distinct items, none an Alt or the empty language, at most one Chars first. */
-    private record Alt(List<Re> items) implements Re {
+    private static final class Alt extends Re {
+        private final List<Re> items;
+
+        Alt(List<Re> items) {
+            super(31 * items.hashCode() + 2, items.stream().anyMatch(r -> r.nullable),
+                1 + items.stream().mapToLong(r -> r.size).sum());
+            this.items = items;
+        }
+
+        List<Re> items() {
+            return items;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Alt a && a.hash == hash && a.items.equals(items);
+        }
     }
 
     /** {@code inner{min,max}}, max -1 = unbounded; inner neither Eps nor the empty language. */
-    private record Rep(Re inner, int min, int max) implements Re {
+    private static final class Rep extends Re {
+        private final Re inner;
+        private final int min;
+        private final int max;
+
+        Rep(Re inner, int min, int max) {
+            super((31 * inner.hash + min) * 31 + max, min == 0 || inner.nullable, 1 + inner.size);
+            this.inner = inner;
+            this.min = min;
+            this.max = max;
+        }
+
+        Re inner() {
+            return inner;
+        }
+
+        int min() {
+            return min;
+        }
+
+        int max() {
+            return max;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Rep r && r.hash == hash && r.min == min && r.max == max
+                && r.inner.equals(inner);
+        }
+    }
+
+    /** Thrown by a node constructor over {@link #MAX_SIZE}; the parser adds the position. */
+    private static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge() {
+            super(null, null, false, false);
+        }
     }
 
     private static final Re EPS = new Eps();
@@ -914,20 +1043,7 @@ public final class EcmaPattern {
     }
 
     private static boolean nullable(Re r) {
-        if (r instanceof Eps) {
-            return true;
-        }
-        if (r instanceof Chars) {
-            return false;
-        }
-        if (r instanceof Seq s) {
-            return s.items().stream().allMatch(EcmaPattern::nullable);
-        }
-        if (r instanceof Alt a) {
-            return a.items().stream().anyMatch(EcmaPattern::nullable);
-        }
-        Rep rep = (Rep) r;
-        return rep.min() == 0 || nullable(rep.inner());
+        return r.nullable;
     }
 
     // ---------------------------------------------------------------------------------------------

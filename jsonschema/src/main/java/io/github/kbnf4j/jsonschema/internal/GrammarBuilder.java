@@ -128,9 +128,10 @@ final class GrammarBuilder {
         List<Expr> out = new ArrayList<>();
         if (t.values != null) {
             for (JsonNode v : t.values) {
-                if (admits(t, v, where)) {
-                    out.add(literal(v, where));
+                if (!admits(t, v, where)) {
+                    continue;
                 }
+                out.add(literal(v, t, where));
             }
             return out;
         }
@@ -528,8 +529,12 @@ final class GrammarBuilder {
 
     // ---- enum and const values ----
 
-    /** The JSON text of one value, every spelling of its strings and numbers, whitespace between tokens. */
-    private Expr literal(JsonNode v, String where) {
+    /**
+     * The JSON text of value {@code v} (which shape {@code t} admits): every spelling of its strings,
+     * and of its numbers those the schema at their position allows (draft 4's integer type refuses
+     * {@code 12.0}), whitespace between tokens. Object keys in the value's order.
+     */
+    private Expr literal(JsonNode v, Shape t, String where) {
         if (v.isNull()) {
             return lit("null");
         } else if (v.isBoolean()) {
@@ -537,7 +542,8 @@ final class GrammarBuilder {
         } else if (v.isTextual()) {
             return automaton(lang.quoted(Languages.literal(v.asText()), where), quote(v.asText()));
         } else if (v.isNumber()) {
-            return automaton(lang.exactNumber(v.decimalValue(), where), JsonValues.numberText(v));
+            return automaton(lang.intersect(lang.exactNumber(v.decimalValue(), where), t.number, where),
+                    JsonValues.numberText(v));
         } else if (v.isArray()) {
             if (v.isEmpty()) {
                 return seq(lit("["), ref(WS), lit("]"));
@@ -547,7 +553,7 @@ final class GrammarBuilder {
                 if (i > 0) {
                     parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
                 }
-                parts.add(literal(v.get(i), where));
+                parts.add(literalIn(v.get(i), t.array == null ? List.of() : position(t.array, i), where));
             }
             parts.addAll(List.of(ref(WS), lit("]")));
             return seq(parts.toArray(Expr[]::new));
@@ -555,6 +561,7 @@ final class GrammarBuilder {
             if (v.isEmpty()) {
                 return seq(lit("{"), ref(WS), lit("}"));
             }
+            ObjectLayout layout = t.object == null ? null : ObjectLayout.of(t.object, reader, lang, where);
             List<Expr> parts = new ArrayList<>(List.of(lit("{"), ref(WS)));
             boolean first = true;
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
@@ -563,12 +570,30 @@ final class GrammarBuilder {
                     parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
                 }
                 first = false;
-                parts.addAll(List.of(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS), literal(e.getValue(), where)));
+                parts.addAll(List.of(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS),
+                        literalIn(e.getValue(), layout == null ? List.of() : layout.valueOf(e.getKey()), where)));
             }
             parts.addAll(List.of(ref(WS), lit("}")));
             return seq(parts.toArray(Expr[]::new));
         }
         throw new IllegalArgumentException("not a JSON value: " + v);
+    }
+
+    /** {@link #literal} of a value inside an enum/const value, under the schemas of its position. */
+    private Expr literalIn(JsonNode v, List<Located> conjunction, String where) {
+        if (conjunction.isEmpty()) {
+            return literal(v, new Shape(), where);
+        }
+        List<Expr> alternatives = new ArrayList<>();
+        for (Shape t : reader.read(conjunction)) {
+            if (admits(t, v, where)) {
+                alternatives.add(literal(v, t, where));
+            }
+        }
+        if (alternatives.isEmpty()) {
+            throw new IllegalStateException("an admitted value has a part no shape admits: " + v + " at " + where);
+        }
+        return alt(alternatives);
     }
 
     /** Whether value {@code v} satisfies shape {@code t} (every constraint but t's own value list). */

@@ -191,6 +191,22 @@ final class ObjectLayout {
         }
     }
 
+    /** The schemas the value of {@code key} must satisfy in an object of this layout (empty: none). */
+    List<Located> valueOf(String key) {
+        for (Declared d : declared) {
+            if (d.key().equals(key)) {
+                return d.value() == null ? List.of() : d.value();
+            }
+        }
+        byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
+        for (Region r : regions) {
+            if (r.keys() == null || r.keys().matches(utf8)) {
+                return r.value();
+            }
+        }
+        return List.of();
+    }
+
     /** The declared keys by name. */
     Map<String, Declared> byKey() {
         Map<String, Declared> m = new LinkedHashMap<>();

@@ -58,7 +58,10 @@ class EcmaPatternCorpusReport {
             try {
                 String regex = EcmaPattern.toRegex(p);
                 any += regex.equals(EcmaPattern.ANY_STRING) ? 1 : 0;
-                none += regex.equals(EcmaPattern.NO_STRING) ? 1 : 0;
+                if (regex.equals(EcmaPattern.NO_STRING)) {
+                    none++;
+                    System.out.println("matches no string: " + p);
+                }
                 Regexes.compile(regex, 10000, 20000);
                 ok++;
                 continue;
@@ -78,6 +81,11 @@ class EcmaPatternCorpusReport {
             + "every string, %d none), %d fail (%d invalid ECMA-262) in %d ms%n", all.size(), unique.size(), ok, any,
             none, unique.size() - ok, invalid, ms);
         reasons.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
-            .forEach(e -> System.out.printf("%5d  %s   e.g. %s%n", e.getValue(), e.getKey(), examples.get(e.getKey())));
+            .forEach(e -> System.out.printf("%5d  %s   e.g. %s%n", e.getValue(), e.getKey(),
+                shorten(examples.get(e.getKey()))));
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 100 ? s : s.substring(0, 60) + "…" + s.substring(s.length() - 30);
     }
 }

@@ -197,7 +197,7 @@ class EcmaPatternTest {
     void unicodeProperties() {
         check("^\\p{Letter}+$", List.of("Hello", "\u03C0", "\u00C9cole"), List.of("123", ""));
         check("^\\p{digit}+$", List.of("42", "\u09EA\u09E8"), List.of("-%#"));
-        check("\\p{L}cole", List.of("\u00E9cole", "ecole"), List.of("\u00C9COLE", "1cole"));
+        check("^\\p{L}cole$", List.of("\u00E9cole", "ecole"), List.of("\u00C9COLE", "1cole", "ecole "));
         check("^\\P{L}$", List.of("1", " "), List.of("a"));
         check("^[\\p{Lu}\\d]+$", List.of("AB12"), List.of("ab"));
         check("^[^\\p{Ll}]$", List.of("A"), List.of("a"));
@@ -264,6 +264,19 @@ class EcmaPatternTest {
         assertTrue(refused(deep).description().contains("nested"));
         String ok = "(".repeat(100) + "a" + ")".repeat(100);
         assertTrue(finds(ok, "xa"));
+    }
+
+    @Test
+    void copiesMadeForAnchorsAreBounded() {
+        long start = System.nanoTime();
+        // Each (a|$) adds a way to reach the end early: the piece pinned to the end grows quadratically.
+        EcmaPatternException e = refused("(a|$)".repeat(2000) + "b");
+        assertTrue(e.description().contains("exceed"), e::getMessage);
+        assertEquals(8214, EcmaPattern.toRegex("(((^a|b){16}){16}){16}").length());
+        check("(((^a|b){4}){4}){2}", List.of("b".repeat(32), "a" + "b".repeat(31), "xb" + "b".repeat(32)),
+            List.of("b".repeat(31), "ba" + "b".repeat(31)));
+        check("(a|$)".repeat(50) + "b", List.of("a".repeat(50) + "b"), List.of("a".repeat(49) + "b", ""));
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "bounded translation took too long");
     }
 
     @Test
