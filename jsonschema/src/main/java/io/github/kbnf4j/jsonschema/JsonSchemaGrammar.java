@@ -122,6 +122,14 @@ public final class JsonSchemaGrammar {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(options, "options");
-        return SchemaCompiler.translate(source, schema, options);
+        try {
+            return SchemaCompiler.translate(source, schema, options);
+        } catch (StackOverflowError e) {
+            // The translation recurses along the schema's nesting (subschemas, $ref chains), never
+            // along its width; only a pathologically deep schema gets here, and nothing is left
+            // half-done (the translation holds no locks and shares no state).
+            throw new JsonSchemaException(source, "", "the schema is nested too deeply to compile on this thread's "
+                    + "stack; run the compilation on a thread with a larger stack (-Xss) or flatten the schema");
+        }
     }
 }

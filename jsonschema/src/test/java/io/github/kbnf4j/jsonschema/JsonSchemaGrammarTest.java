@@ -2,7 +2,9 @@ package io.github.kbnf4j.jsonschema;
 
 import static io.github.kbnf4j.jsonschema.Schemas.accepts;
 import static io.github.kbnf4j.jsonschema.Schemas.compile;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
@@ -125,5 +127,106 @@ class JsonSchemaGrammarTest {
         assertTrue(accepts(g, "2.5"));
         assertFalse(accepts(g, "3"), "3 matches both branches");
         assertTrue(accepts(g, "\"x\""), "a string matches the second branch only (minimum constrains numbers)");
+    }
+
+    /** Regression: format "regex" was an unknown format (any string), so invalid regexes passed (MaskBench o66309). */
+    @Test
+    void formatRegexIsRefusedWhenAsserted() {
+        JsonSchemaException e = assertThrows(JsonSchemaException.class,
+                () -> compile("{\"type\":\"string\",\"format\":\"regex\"}"));
+        assertEquals("/format", e.pointer());
+        CompiledGrammar g = JsonSchemaGrammar.compile("{\"type\":\"string\",\"format\":\"regex\"}",
+                JsonSchemaOptions.DEFAULT.withFormats(FormatMode.ANNOTATE));
+        assertTrue(accepts(g, "\"*\""));
+    }
+
+    @Test
+    void refusalsNameTheKeywordAndLenientModeWarns() {
+        String schema = "{\"properties\":{\"tags\":{\"type\":\"array\",\"uniqueItems\":true}}}";
+        JsonSchemaException e = assertThrows(JsonSchemaException.class, () -> compile(schema));
+        assertEquals("/properties/tags/uniqueItems", e.pointer());
+        assertTrue(e.getMessage().startsWith("schema.json#/properties/tags/uniqueItems: "), e.getMessage());
+        CompiledGrammar g = JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withLenient(true));
+        assertTrue(accepts(g, "{\"tags\":[1,1]}"), "lenient: the keyword is dropped");
+        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("uniqueItems")), g.warnings()::toString);
+    }
+
+    @Test
+    void budgetsNameTheirSetting() {
+        JsonSchemaException e = assertThrows(JsonSchemaException.class, () -> JsonSchemaGrammar.compile(
+                "{\"type\":\"array\",\"minItems\":500}", JsonSchemaOptions.DEFAULT.withMaxRules(100)));
+        assertTrue(e.getMessage().contains("JsonSchemaOptions.maxRules"), e.getMessage());
+        JsonSchemaException big = assertThrows(JsonSchemaException.class, () -> compile(
+                "{\"type\":\"string\",\"maxLength\":100000}"));
+        assertTrue(big.getMessage().contains("GrammarOptions.maxDfaStates"), big.getMessage());
+    }
+
+    @Test
+    void remoteReferencesComeOnlyFromTheGivenMap() throws Exception {
+        String schema = "{\"$ref\":\"https://example.com/name.json\"}";
+        JsonSchemaException e = assertThrows(JsonSchemaException.class, () -> compile(schema));
+        assertTrue(e.getMessage().contains("nothing is fetched from the network"), e.getMessage());
+        CompiledGrammar g = JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withRemoteSchemas(
+                java.util.Map.of("https://example.com/name.json",
+                        new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"type\":\"string\"}"))));
+        assertTrue(accepts(g, "\"x\""));
+        assertFalse(accepts(g, "1"));
+    }
+
+    @Test
+    void draft4BooleanExclusiveBounds() {
+        CompiledGrammar g = compile("{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"minimum\":1,"
+                + "\"exclusiveMinimum\":true}");
+        assertFalse(accepts(g, "1"));
+        assertTrue(accepts(g, "1.5"));
+    }
+
+    @Test
+    void unevaluatedPropertiesSeesOnlyItsSubtree() {
+        CompiledGrammar g = compile("""
+            {"allOf":[{"properties":{"a":{"type":"string"}}}],"properties":{"b":{"type":"boolean"}},
+             "unevaluatedProperties":false}
+            """);
+        assertTrue(accepts(g, "{\"b\":true,\"a\":\"x\"}"));
+        assertFalse(accepts(g, "{\"b\":true,\"c\":1}"));
+    }
+
+    @Test
+    void whitespaceBoundAndCompactOutput() {
+        CompiledGrammar compact = JsonSchemaGrammar.compile("{\"type\":\"array\",\"items\":{\"type\":\"null\"}}",
+                JsonSchemaOptions.DEFAULT.withMaxWhitespace(0));
+        assertTrue(accepts(compact, "[null,null]"));
+        assertFalse(accepts(compact, "[null, null]"));
+        CompiledGrammar two = JsonSchemaGrammar.compile("{\"type\":\"array\"}",
+                JsonSchemaOptions.DEFAULT.withMaxWhitespace(2));
+        assertTrue(accepts(two, "[  1,  2  ]"));
+        assertFalse(accepts(two, "[   1]"));
+    }
+
+    /**
+     * Regression: an object's member rules were built by recursion over its properties, so an
+     * object with thousands of properties overflowed a default-size stack (a MaskBench schema did).
+     */
+    @Test
+    void wideObjectsNeedNoDeepStack() throws Exception {
+        StringBuilder schema = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        for (int i = 0; i < 1000; i++) {
+            schema.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
+        }
+        schema.append("},\"maxProperties\":3}");
+        CompiledGrammar[] out = new CompiledGrammar[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = compile(schema.toString());
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "small-stack", 256 * 1024);
+        t.start();
+        t.join();
+        assertEquals(null, failure[0], () -> String.valueOf(failure[0]));
+        assertTrue(accepts(out[0], "{\"p1\":1,\"p999\":2}"));
+        assertFalse(accepts(out[0], "{\"p1\":1,\"p2\":2,\"p3\":3,\"p4\":4}"));
     }
 }

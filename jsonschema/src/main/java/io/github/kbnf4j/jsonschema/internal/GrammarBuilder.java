@@ -193,7 +193,7 @@ final class GrammarBuilder {
                     + declared + " properties needs more than " + options.maxRules()
                     + " rules (limit JsonSchemaOptions.maxRules, CLI --max-rules)");
         }
-        String body = objectRule(prefix, layout, 0, 0, cap, min, max, extra, new HashMap<>());
+        String body = objectRules(prefix, layout, cap, min, max, extra);
         if (body == null) {
             return Optional.empty();
         }
@@ -201,33 +201,17 @@ final class GrammarBuilder {
     }
 
     /**
-     * The rule for the members from declared key {@code i} on, {@code count} members written so far
-     * (capped at {@code cap}); null if no completion exists.
+     * The rules of an object's members: rule (i, c) derives the members from declared key i on, c
+     * members having been written (capped at {@code cap}). Built from the last key back, without
+     * recursion, so objects with thousands of properties need no deep stack. Returns the name of
+     * rule (0, 0), or null if no object completes.
      */
-    private String objectRule(String prefix, ObjectLayout layout, int i, int count, int cap, int min, int max,
-            Expr extra, Map<Long, String> memo) {
-        long key = ((long) i << 32) | count;
-        if (memo.containsKey(key)) {
-            return memo.get(key);
-        }
-        String name = prefix + "_" + i + "_" + count;
-        List<Expr> alts = new ArrayList<>();
-        if (i < layout.declared.size()) {
-            ObjectLayout.Declared d = layout.declared.get(i);
-            if (!d.required()) {
-                String skip = objectRule(prefix, layout, i + 1, count, cap, min, max, extra, memo);
-                if (skip != null) {
-                    alts.add(ref(skip));
-                }
-            }
-            if (d.value() != null && (max < 0 || count < max)) {
-                String next = objectRule(prefix, layout, i + 1, Math.min(count + 1, cap), cap, min, max, extra, memo);
-                if (next != null) {
-                    alts.add(seq(separator(count), member(keyLiteral(d.key()), d.value()), ref(next)));
-                }
-            }
-        } else {
-            // Other keys, any number of them, within the counts.
+    private String objectRules(String prefix, ObjectLayout layout, int cap, int min, int max, Expr extra) {
+        int n = layout.declared.size();
+        String[] after = new String[cap + 1]; // rule names for declared key i + 1, by count
+        // The other keys, any number of them within the counts.
+        for (int count = cap; count >= 0; count--) {
+            List<Expr> alts = new ArrayList<>();
             if (count >= min) {
                 alts.add(lit(""));
             }
@@ -237,19 +221,36 @@ final class GrammarBuilder {
                     alts.clear();
                     alts.add(count == 0 ? alt(List.of(lit(""), seq(ref(WS), extra, more))) : more);
                 } else {
-                    String next = objectRule(prefix, layout, i, Math.min(count + 1, cap), cap, min, max, extra, memo);
+                    String next = after[Math.min(count + 1, cap)];
                     if (next != null) {
                         alts.add(seq(separator(count), extra, ref(next)));
                     }
                 }
             }
+            after[count] = alts.isEmpty() ? null : addRule(prefix + "_" + n + "_" + count, alts);
         }
-        if (alts.isEmpty()) {
-            memo.put(key, null);
-            return null;
+        for (int i = n - 1; i >= 0; i--) {
+            ObjectLayout.Declared d = layout.declared.get(i);
+            Expr member = d.value() == null ? null : member(keyLiteral(d.key()), d.value());
+            String[] here = new String[cap + 1];
+            for (int count = Math.min(i, cap); count >= 0; count--) {
+                List<Expr> alts = new ArrayList<>();
+                if (!d.required() && after[count] != null) {
+                    alts.add(ref(after[count]));
+                }
+                String next = after[Math.min(count + 1, cap)];
+                if (member != null && (max < 0 || count < max) && next != null) {
+                    alts.add(seq(separator(count), member, ref(next)));
+                }
+                here[count] = alts.isEmpty() ? null : addRule(prefix + "_" + i + "_" + count, alts);
+            }
+            after = here;
         }
-        memo.put(key, name);
-        rules.add(new Rule(name, alt(alts), span));
+        return after[0];
+    }
+
+    private String addRule(String name, List<Expr> alternatives) {
+        rules.add(new Rule(name, alt(alternatives), span));
         return name;
     }
 

@@ -32,6 +32,9 @@ import java.util.Set;
  * that cannot be compiled exactly is refused ({@link Refusals}).
  */
 final class ShapeReader {
+    /** Formats the drafts define whose syntax no automaton can check (regex's parentheses nest). */
+    private static final Set<String> UNSUPPORTED_FORMATS = Set.of("regex");
+
     private static final Set<String> TYPES = Set.of("null", "boolean", "object", "array", "string", "number",
             "integer");
 
@@ -300,7 +303,10 @@ final class ShapeReader {
         JsonNode format = n.get("format");
         if (format != null && format.isTextual() && formats == FormatMode.ASSERT) {
             Optional<String> regex = Formats.regex(format.asText());
-            if (regex.isEmpty()) {
+            if (regex.isEmpty() && UNSUPPORTED_FORMATS.contains(format.asText())) {
+                refusals.refuse(s.at("format"), "format '" + format.asText() + "' is a standard format that cannot be "
+                        + "asserted here (its syntax is not a regular language); use formats=annotate to ignore it");
+            } else if (regex.isEmpty()) {
                 refusals.warn(s.at("format"), "unknown format '" + format.asText() + "': any string is accepted");
             } else {
                 restriction = lang.intersect(restriction, lang.regex(regex.get(), s.at("format"), "format"),
@@ -509,44 +515,39 @@ final class ShapeReader {
                         : lang.intersect(o.propertyNames, names, s.at("propertyNames"));
             }
         }
-        // dependentRequired and dependentSchemas: (key absent) or (key present and the rest holds), as a union.
         for (Map.Entry<String, Set<String>> dep : dependentRequired.entrySet()) {
-            List<Shape> next = new ArrayList<>();
-            for (Shape t : terms) {
-                if (!t.allows(Shape.OBJECT)) {
-                    next.add(t);
-                    continue;
-                }
-                Shape absent = t.copy(); // also every non-object value
-                absent.object().forbidden.add(dep.getKey());
-                next.add(absent);
-                Shape present = t.copy();
-                present.object().required.add(dep.getKey());
-                present.object().required.addAll(dep.getValue());
-                present.types = Shape.OBJECT;
-                next.add(present);
-            }
-            terms.clear();
-            terms.addAll(bounded(next, s.at(dep.getKey())));
+            onKey(terms, dep.getKey(), s.at(dep.getKey()), present -> {
+                present.forEach(t -> t.object().required.addAll(dep.getValue()));
+                return present;
+            });
         }
         for (Map.Entry<String, Located> dep : dependentSchemas) {
-            List<Shape> next = new ArrayList<>();
-            for (Shape t : terms) {
-                if (!t.allows(Shape.OBJECT)) {
-                    next.add(t);
-                    continue;
-                }
-                Shape absent = t.copy(); // also every non-object value
-                absent.object().forbidden.add(dep.getKey());
-                next.add(absent);
-                Shape present = t.copy();
-                present.object().required.add(dep.getKey());
-                present.types = Shape.OBJECT;
-                next.addAll(apply(new ArrayList<>(List.of(present)), dep.getValue()));
-            }
-            terms.clear();
-            terms.addAll(bounded(next, s.at(dep.getKey())));
+            onKey(terms, dep.getKey(), s.at(dep.getKey()), present -> apply(present, dep.getValue()));
         }
+    }
+
+    /**
+     * A condition on the presence of {@code key} ({@code dependentRequired}, {@code dependentSchemas}):
+     * each object term becomes the union of "key absent" and "key present, and then {@code whenPresent}".
+     */
+    private void onKey(List<Shape> terms, String key, String where,
+            java.util.function.UnaryOperator<List<Shape>> whenPresent) {
+        List<Shape> next = new ArrayList<>();
+        for (Shape t : terms) {
+            if (!t.allows(Shape.OBJECT)) {
+                next.add(t);
+                continue;
+            }
+            Shape absent = t.copy(); // also every non-object value
+            absent.object().forbidden.add(key);
+            next.add(absent);
+            Shape present = t.copy();
+            present.object().required.add(key);
+            present.types = Shape.OBJECT;
+            next.addAll(whenPresent.apply(new ArrayList<>(List.of(present))));
+        }
+        terms.clear();
+        terms.addAll(bounded(next, where));
     }
 
     private void dependencies(Located s, Map<String, Set<String>> required, List<Map.Entry<String, Located>> schemas) {
