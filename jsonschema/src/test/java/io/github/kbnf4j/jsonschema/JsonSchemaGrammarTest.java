@@ -157,7 +157,7 @@ class JsonSchemaGrammarTest {
                 "{\"type\":\"array\",\"minItems\":500}", JsonSchemaOptions.DEFAULT.withMaxRules(100)));
         assertTrue(e.getMessage().contains("JsonSchemaOptions.maxRules"), e.getMessage());
         JsonSchemaException big = assertThrows(JsonSchemaException.class, () -> compile(
-                "{\"type\":\"string\",\"maxLength\":100000}"));
+                "{\"type\":\"string\",\"pattern\":\"^[a-z]*$\",\"maxLength\":100000}"));
         assertTrue(big.getMessage().contains("GrammarOptions.maxDfaStates"), big.getMessage());
     }
 
@@ -228,5 +228,63 @@ class JsonSchemaGrammarTest {
         assertEquals(null, failure[0], () -> String.valueOf(failure[0]));
         assertTrue(accepts(out[0], "{\"p1\":1,\"p999\":2}"));
         assertFalse(accepts(out[0], "{\"p1\":1,\"p2\":2,\"p3\":3,\"p4\":4}"));
+    }
+
+    /**
+     * Regression: maxLength 1024 and beyond needed a count automaton over the 20,000-state limit,
+     * which refused 264 MaskBench schemas; such strings are now blocks of characters.
+     */
+    @Test
+    void longLengthBoundsAreExact() {
+        CompiledGrammar g = compile("{\"type\":\"string\",\"minLength\":300,\"maxLength\":1000}");
+        assertTrue(accepts(g, "\"" + "a".repeat(300) + "\""));
+        assertTrue(accepts(g, "\"" + "\\u00e9".repeat(1000) + "\""));
+        assertTrue(accepts(g, "\"" + "\uD83D\uDE00".repeat(999) + "\\n\""));
+        assertFalse(accepts(g, "\"" + "a".repeat(299) + "\""));
+        assertFalse(accepts(g, "\"" + "a".repeat(1001) + "\""));
+        assertFalse(accepts(g, "\"" + "\\\"".repeat(1001) + "\""));
+        for (int n = 0; n <= 1100; n += 1) {
+            boolean in = n >= 300 && n <= 1000;
+            assertEquals(in, accepts(g, "\"" + "b".repeat(n) + "\""), "length " + n);
+        }
+        CompiledGrammar atLeast = compile("{\"type\":\"string\",\"minLength\":700}");
+        assertFalse(accepts(atLeast, "\"" + "a".repeat(699) + "\""));
+        assertTrue(accepts(atLeast, "\"" + "a".repeat(700) + "\""));
+        assertTrue(accepts(atLeast, "\"" + "a".repeat(5000) + "\""));
+        CompiledGrammar huge = compile("{\"type\":\"string\",\"maxLength\":1000000}");
+        assertTrue(accepts(huge, "\"" + "a".repeat(20000) + "\""));
+    }
+
+    /**
+     * Regression (networknt oracle): {"":0,"":0,"":0} counted as three properties toward
+     * minProperties, but a parser keeps one. Only the first key outside the declared ones counts
+     * toward minProperties now (they may repeat; a grammar cannot make them distinct).
+     */
+    @Test
+    void repeatedOtherKeysDoNotSatisfyMinProperties() {
+        CompiledGrammar g = compile("{\"properties\":{\"a\":{}},\"minProperties\":2}");
+        assertFalse(accepts(g, "{\"x\":0,\"x\":0}"));
+        assertTrue(accepts(g, "{\"a\":0,\"x\":0}"));
+        assertTrue(accepts(g, "{\"a\":0,\"x\":0,\"x\":1}"));
+        CompiledGrammar one = compile("{\"type\":\"object\",\"minProperties\":1}");
+        assertTrue(accepts(one, "{\"x\":0}"));
+        assertFalse(accepts(one, "{}"));
+        JsonSchemaException e = assertThrows(JsonSchemaException.class,
+                () -> compile("{\"type\":\"object\",\"minProperties\":3}"));
+        assertTrue(e.pointer().endsWith("/minProperties"), e.getMessage());
+    }
+
+    /** Regression: object member states built bottom-up left unreachable rules, each reported as unused. */
+    @Test
+    void noUnusedRuleWarnings() {
+        for (String schema : new String[] {
+            "{\"properties\":{\"a\":{},\"b\":{}},\"required\":[\"a\"],\"minProperties\":2,\"maxProperties\":3}",
+            "{\"type\":\"object\",\"minProperties\":1}",
+            "{\"properties\":{\"a\":{}},\"dependentRequired\":{\"a\":[\"b\"]}}",
+            "{\"type\":\"array\",\"contains\":{\"type\":\"null\"},\"minContains\":2,\"maxItems\":4}",
+            "{\"prefixItems\":[{},{}],\"minItems\":3,\"maxItems\":5}"}) {
+            CompiledGrammar g = compile(schema);
+            assertTrue(g.warnings().isEmpty(), () -> schema + ": " + g.warnings());
+        }
     }
 }

@@ -60,6 +60,19 @@ final class Complements {
             }
         }
         if (t.allows(Shape.STRING)) {
+            if (t.hasLengthBounds()) {
+                // Not (S and L) = not S, or a length outside L (S: t's other string constraints).
+                if (t.minChars > 0) {
+                    Shape shorter = only(Shape.STRING);
+                    shorter.maxChars = t.minChars - 1;
+                    out.add(shorter);
+                }
+                if (t.maxChars >= 0) {
+                    Shape longer = only(Shape.STRING);
+                    longer.minChars = t.maxChars + 1;
+                    out.add(longer);
+                }
+            }
             ByteDfa strings = t.string;
             if (t.values != null) {
                 ByteDfa listed = ByteDfa.emptyLanguage();

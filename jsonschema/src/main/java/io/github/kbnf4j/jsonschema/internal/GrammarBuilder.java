@@ -147,7 +147,7 @@ final class GrammarBuilder {
             }
         }
         if (t.allows(Shape.STRING)) {
-            out.add(automaton(lang.quoted(t.string, where), t.string == null ? "string" : "string " + where));
+            string(t, where).ifPresent(out::add);
         }
         if (t.allows(Shape.NUMBER)) {
             out.add(automaton(t.number == null ? lang.anyNumber() : t.number,
@@ -160,6 +160,71 @@ final class GrammarBuilder {
             array(t, where).ifPresent(out::add);
         }
         return out;
+    }
+
+    // ---- strings ----
+
+    /** Strings longer than this, constrained by length alone, are written as blocks of characters. */
+    static final int LONGEST_LENGTH_AUTOMATON = 256;
+    /** The most blocks a length-bounded string is cut into (the block size grows beyond it). */
+    static final int MOST_BLOCKS = 4_000;
+
+    private Optional<Expr> string(Shape t, String where) {
+        int longest = t.maxChars >= 0 ? t.maxChars : t.minChars;
+        if (t.string == null && longest > LONGEST_LENGTH_AUTOMATON) {
+            return Optional.of(lengthBlocks(t.minChars, t.maxChars, where));
+        }
+        ByteDfa content = lang.withLength(t, where);
+        if (content != null && content.isEmptyLanguage()) {
+            return Optional.empty();
+        }
+        return Optional.of(automaton(lang.quoted(content, where), content == null ? "string" : "string " + where));
+    }
+
+    /**
+     * Strings of {@code min} to {@code max} code points (max -1: no bound), any content, as a
+     * sequence of blocks: a count automaton for maxLength 32767 would need 32,768 states (and
+     * several times that once every JSON spelling of each character is in), while blocks of B
+     * characters need about 8B states for the block terminal and one grammar rule per block. A
+     * length L = qB + r is q full blocks and a last part of r characters.
+     */
+    private Expr lengthBlocks(int min, int max, String where) {
+        int longest = max >= 0 ? max : min;
+        int size = Math.max(64, (longest + MOST_BLOCKS - 1) / MOST_BLOCKS);
+        Expr full = automaton(lang.unquoted(lang.length(size, size, where), where), size + " characters");
+        int qmin = min / size;
+        int rmin = min % size;
+        List<Expr> forms = new ArrayList<>();
+        if (max < 0) {
+            forms.add(seq(blocks(full, qmin + 1, Expr.Repeat.UNBOUNDED), chars(0, size - 1, where)));
+            forms.add(seq(blocks(full, qmin, qmin), chars(rmin, size - 1, where)));
+        } else {
+            int qmax = max / size;
+            int rmax = max % size;
+            if (qmin == qmax) {
+                forms.add(seq(blocks(full, qmin, qmin), chars(rmin, rmax, where)));
+            } else {
+                forms.add(seq(blocks(full, qmin, qmin), chars(rmin, size - 1, where)));
+                if (qmax - qmin >= 2) {
+                    forms.add(seq(blocks(full, qmin + 1, qmax - 1), chars(0, size - 1, where)));
+                }
+                forms.add(seq(blocks(full, qmax, qmax), chars(0, rmax, where)));
+            }
+        }
+        return seq(lit("\""), alt(forms), lit("\""));
+    }
+
+    private Expr blocks(Expr full, int min, int max) {
+        if (max == 0) {
+            return lit("");
+        }
+        return min == 1 && max == 1 ? full : new Expr.Repeat(full, min, max, span);
+    }
+
+    /** The body of string literals of {@code min} to {@code max} code points. */
+    private Expr chars(int min, int max, String where) {
+        ByteDfa body = lang.unquoted(lang.length(min, max, where), where);
+        return automaton(body, min + " to " + max + " characters");
     }
 
     // ---- objects ----
@@ -194,6 +259,15 @@ final class GrammarBuilder {
                     + " rules (limit JsonSchemaOptions.maxRules, CLI --max-rules)");
         }
         String body = objectRules(prefix, layout, cap, min, max, extra);
+        long declarable = layout.declared.stream().filter(d -> d.value() != null).count();
+        if (body == null && extra != null && min > declarable + 1) {
+            // Only the first key outside the declared ones counts toward minProperties (they may
+            // repeat), so this minimum is out of reach although distinct keys could meet it.
+            refusals.refuse(where + "/minProperties", "minProperties " + min + " needs " + (min - declarable)
+                    + " keys besides the declared properties, and a grammar cannot make those keys distinct "
+                    + "(repeated keys would count twice), so only one of them is counted");
+            body = objectRules("o" + (fresh++), layout, Math.max(max, 1), 0, max, extra);
+        }
         if (body == null) {
             return Optional.empty();
         }
@@ -208,26 +282,33 @@ final class GrammarBuilder {
      */
     private String objectRules(String prefix, ObjectLayout layout, int cap, int min, int max, Expr extra) {
         int n = layout.declared.size();
-        String[] after = new String[cap + 1]; // rule names for declared key i + 1, by count
-        // The other keys, any number of them within the counts.
+        PendingRules pending = new PendingRules();
+        // The other keys, any number of them within the counts. Such a key may repeat (a grammar
+        // cannot make keys distinct), and a parser keeps one value per key, so toward minProperties
+        // only the first other key counts for sure: satisfied[c] is the tail after c members with
+        // minProperties met; unmet[c], with it not met and no other key written yet.
+        String[] satisfied = new String[cap + 1];
+        String[] unmet = new String[cap + 1];
         for (int count = cap; count >= 0; count--) {
             List<Expr> alts = new ArrayList<>();
-            if (count >= min) {
-                alts.add(lit(""));
-            }
+            alts.add(lit(""));
             if (extra != null && (max < 0 || count < max)) {
-                if (max < 0 && count >= min) {
+                if (max < 0) {
                     Expr more = new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), extra), 0, Expr.Repeat.UNBOUNDED, span);
                     alts.clear();
                     alts.add(count == 0 ? alt(List.of(lit(""), seq(ref(WS), extra, more))) : more);
                 } else {
-                    String next = after[Math.min(count + 1, cap)];
-                    if (next != null) {
-                        alts.add(seq(separator(count), extra, ref(next)));
-                    }
+                    alts.add(seq(separator(count), extra, ref(satisfied[Math.min(count + 1, cap)])));
                 }
             }
-            after[count] = alts.isEmpty() ? null : addRule(prefix + "_" + n + "_" + count, alts);
+            satisfied[count] = pending.add(prefix + "_" + n + "_" + count, alts);
+            boolean oneMore = extra != null && count + 1 >= min && (max < 0 || count < max);
+            unmet[count] = !oneMore ? null : pending.add(prefix + "_" + n + "_" + count + "_unmet",
+                    List.of(seq(separator(count), extra, ref(satisfied[Math.min(count + 1, cap)]))));
+        }
+        String[] after = new String[cap + 1]; // rule names for declared key i + 1, by count
+        for (int count = 0; count <= cap; count++) {
+            after[count] = count >= min ? satisfied[count] : unmet[count];
         }
         for (int i = n - 1; i >= 0; i--) {
             ObjectLayout.Declared d = layout.declared.get(i);
@@ -242,16 +323,58 @@ final class GrammarBuilder {
                 if (member != null && (max < 0 || count < max) && next != null) {
                     alts.add(seq(separator(count), member, ref(next)));
                 }
-                here[count] = alts.isEmpty() ? null : addRule(prefix + "_" + i + "_" + count, alts);
+                here[count] = alts.isEmpty() ? null : pending.add(prefix + "_" + i + "_" + count, alts);
             }
             after = here;
+        }
+        if (after[0] != null) {
+            pending.addReachable(after[0], rules);
         }
         return after[0];
     }
 
-    private String addRule(String name, List<Expr> alternatives) {
-        rules.add(new Rule(name, alt(alternatives), span));
-        return name;
+    /**
+     * Rules built bottom-up (an object's member states), of which only those reachable from the
+     * first are kept: the others would be reported as unused rules.
+     */
+    private final class PendingRules {
+        private final Map<String, List<Expr>> bodies = new java.util.LinkedHashMap<>();
+
+        String add(String name, List<Expr> alternatives) {
+            bodies.put(name, alternatives);
+            return name;
+        }
+
+        void addReachable(String root, List<Rule> into) {
+            java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+            java.util.ArrayDeque<String> work = new java.util.ArrayDeque<>(List.of(root));
+            while (!work.isEmpty()) {
+                String name = work.pop();
+                if (!seen.add(name)) {
+                    continue;
+                }
+                for (Expr e : bodies.get(name)) {
+                    collectRefs(e, work);
+                }
+            }
+            bodies.forEach((name, alternatives) -> {
+                if (seen.contains(name)) {
+                    into.add(new Rule(name, alt(alternatives), span));
+                }
+            });
+        }
+
+        private void collectRefs(Expr e, java.util.Deque<String> out) {
+            if (e instanceof Expr.Ref r && bodies.containsKey(r.name())) {
+                out.push(r.name());
+            } else if (e instanceof Expr.Seq q) {
+                q.items().forEach(x -> collectRefs(x, out));
+            } else if (e instanceof Expr.Alt a) {
+                a.alternatives().forEach(x -> collectRefs(x, out));
+            } else if (e instanceof Expr.Repeat r) {
+                collectRefs(r.inner(), out);
+            }
+        }
     }
 
     private Expr separator(int count) {
@@ -607,7 +730,9 @@ final class GrammarBuilder {
             case Shape.BOOLEAN:
                 return v.booleanValue() ? t.trueAllowed : t.falseAllowed;
             case Shape.STRING:
-                return t.string == null || t.string.matches(v.asText().getBytes(StandardCharsets.UTF_8));
+                int chars = v.asText().codePointCount(0, v.asText().length());
+                return chars >= t.minChars && (t.maxChars < 0 || chars <= t.maxChars)
+                        && (t.string == null || t.string.matches(v.asText().getBytes(StandardCharsets.UTF_8)));
             case Shape.NUMBER:
                 return t.number == null || t.number.matches(JsonValues.numberText(v).getBytes(StandardCharsets.UTF_8));
             case Shape.ARRAY:

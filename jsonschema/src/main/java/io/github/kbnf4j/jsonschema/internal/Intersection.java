@@ -15,6 +15,8 @@ final class Intersection {
         s.falseAllowed &= y.falseAllowed;
         if (s.allows(Shape.STRING)) {
             s.string = lang.intersect(x.string, y.string, where);
+            s.minChars = Math.max(x.minChars, y.minChars);
+            s.maxChars = x.maxChars < 0 ? y.maxChars : y.maxChars < 0 ? x.maxChars : Math.min(x.maxChars, y.maxChars);
         }
         if (s.allows(Shape.NUMBER)) {
             s.number = lang.intersect(x.number, y.number, where);

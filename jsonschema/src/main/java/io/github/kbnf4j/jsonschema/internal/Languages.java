@@ -129,6 +129,11 @@ final class Languages {
         return known;
     }
 
+    /** A shape's string language with its length bounds folded in (null: every string). */
+    ByteDfa withLength(Shape t, String where) {
+        return t.hasLengthBounds() ? intersect(t.string, length(t.minChars, t.maxChars, where), where) : t.string;
+    }
+
     /** The strings in which the ECMA-262 {@code pattern} finds a match. */
     ByteDfa pattern(String pattern, String where) {
         ByteDfa known = patterns.get(pattern);
@@ -266,6 +271,34 @@ final class Languages {
             quoted.put(content, known);
         }
         return known;
+    }
+
+    /**
+     * The body of the JSON string literals whose decoded value is in L(content): {@link #quoted}
+     * without its quotes (a raw quote never occurs inside a literal, so the quotes are exactly the
+     * first and the last byte).
+     */
+    ByteDfa unquoted(ByteDfa content, String where) {
+        ByteDfa q = quoted(content, where);
+        int n = q.stateCount();
+        int start = q.next(0, '"');
+        // State numbers of the result: q's start after the quote becomes 0 (fromTable's start).
+        int[] renumber = new int[n];
+        for (int i = 0; i < n; i++) {
+            renumber[i] = i == start ? 0 : i == 0 ? start : i;
+        }
+        int[] table = new int[n * 256];
+        boolean[] accept = new boolean[n];
+        for (int state = 0; state < n; state++) {
+            int row = renumber[state] * 256;
+            for (int b = 0; b < 256; b++) {
+                int next = b == '"' ? -1 : q.next(state, b);
+                table[row + b] = next < 0 ? -1 : renumber[next];
+            }
+            int close = q.next(state, '"');
+            accept[renumber[state]] = close >= 0 && q.isAccepting(close);
+        }
+        return Constructions.fromTable(n, table, accept);
     }
 
     private ByteDfa encode(ByteDfa content, String where) {

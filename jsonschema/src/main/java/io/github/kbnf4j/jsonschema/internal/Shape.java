@@ -26,8 +26,16 @@ final class Shape {
     int types = ALL;
     boolean trueAllowed = true;
     boolean falseAllowed = true;
-    /** The decoded string values allowed, as UTF-8 (null: every string). */
+    /**
+     * The decoded string values allowed, as UTF-8 (null: every string), before the length bounds
+     * below: those are kept apart because a large {@code maxLength} has no small automaton (the
+     * grammar builder writes such strings as blocks of characters instead).
+     */
     ByteDfa string;
+    /** Fewest code points of a string ({@code minLength}). */
+    int minChars;
+    /** Most code points of a string ({@code maxLength}); -1: no bound. */
+    int maxChars = -1;
     /** The JSON number texts allowed (null: every number). */
     ByteDfa number;
     /** Object constraints (null: every object). */
@@ -43,11 +51,18 @@ final class Shape {
         s.trueAllowed = trueAllowed;
         s.falseAllowed = falseAllowed;
         s.string = string;
+        s.minChars = minChars;
+        s.maxChars = maxChars;
         s.number = number;
         s.object = object == null ? null : object.copy();
         s.array = array == null ? null : array.copy();
         s.values = values == null ? null : new ArrayList<>(values);
         return s;
+    }
+
+    /** Whether the length bounds restrict strings at all. */
+    boolean hasLengthBounds() {
+        return minChars > 0 || maxChars >= 0;
     }
 
     boolean allows(int type) {

@@ -290,7 +290,12 @@ final class ShapeReader {
         int min = count(s, "minLength");
         int max = count(s, "maxLength");
         if (min > 0 || max >= 0) {
-            restriction = lang.length(Math.max(min, 0), max, s.at(max >= 0 ? "maxLength" : "minLength"));
+            for (Shape t : terms) {
+                t.minChars = Math.max(t.minChars, Math.max(min, 0));
+                if (max >= 0) {
+                    t.maxChars = t.maxChars < 0 ? max : Math.min(t.maxChars, max);
+                }
+            }
         }
         JsonNode pattern = n.get("pattern");
         if (pattern != null) {
@@ -584,7 +589,7 @@ final class ShapeReader {
             if (!t.allows(Shape.STRING)) {
                 continue;
             }
-            ByteDfa strings = t.string;
+            ByteDfa strings = lang.withLength(t, names.pointer());
             if (t.values != null) {
                 ByteDfa listed = ByteDfa.emptyLanguage();
                 for (JsonNode v : t.values) {
@@ -765,7 +770,7 @@ final class ShapeReader {
     static List<Shape> prune(List<Shape> terms) {
         List<Shape> out = new ArrayList<>(terms.size());
         for (Shape t : terms) {
-            if (t.string != null && t.string.isEmptyLanguage()) {
+            if (t.string != null && t.string.isEmptyLanguage() || t.maxChars >= 0 && t.minChars > t.maxChars) {
                 t.types &= ~Shape.STRING;
             }
             if (t.number != null && t.number.isEmptyLanguage()) {
