@@ -184,7 +184,13 @@ class NetworkntOracleProperties {
                 .map(b -> new Instance(c, new String(b, StandardCharsets.UTF_8))));
     }
 
-    @Property(tries = 3000)
+    /**
+     * The seed is fixed so that {@code mvn verify} checks the same 3,000 instances every run: the
+     * oracle is a third-party validator whose departures from the specification (listed above) each
+     * surfaced only on some seeds. To explore, remove the seed (jqwik then draws a new one per run);
+     * unpinned runs found two kbnf4j bugs (see the regression tests in JsonSchemaGrammarTest).
+     */
+    @Property(tries = 3000, seed = "20261124")
     void generatedSentencesAreValidInstances(@ForAll("instances") Instance instance) throws IOException {
         if (instance == null) {
             return;
@@ -206,6 +212,12 @@ class NetworkntOracleProperties {
             }
         } catch (com.networknt.schema.JsonSchemaException e) {
             // networknt loads some references lazily and would fetch them: it cannot decide here.
+            return;
+        }
+        if (!errors.isEmpty() && errors.stream().allMatch(m -> "pattern".equals(m.getType()))
+                && instance.text().chars().anyMatch(c -> c > 0x7F)) {
+            // networknt matches patterns with java.util.regex, whose \s, \w and . differ from
+            // ECMA-262's for non-ASCII characters (NBSP, U+2028, U+0085...): it cannot decide here.
             return;
         }
         Set<ValidationMessage> found = errors;
