@@ -287,4 +287,13 @@ class JsonSchemaGrammarTest {
             assertTrue(g.warnings().isEmpty(), () -> schema + ": " + g.warnings());
         }
     }
+
+    /** Regression: a relative $id ("limits") could not resolve against the default base, refusing 65 MaskBench schemas. */
+    @Test
+    void relativeIdWithoutAnAbsoluteBase() {
+        CompiledGrammar g = compile("{\"$id\":\"limits\",\"$defs\":{\"n\":{\"$id\":\"n.json\",\"type\":\"null\"}},"
+                + "\"properties\":{\"a\":{\"$ref\":\"n.json\"}}}");
+        assertTrue(accepts(g, "{\"a\":null}"));
+        assertFalse(accepts(g, "{\"a\":1}"));
+    }
 }

@@ -23,8 +23,12 @@ import java.util.Set;
  * <p>Not thread-safe: one registry per compilation.
  */
 final class SchemaRegistry {
-    /** The base URI of a root schema without {@code $id}; relative references resolve against it. */
-    static final URI DEFAULT_BASE = URI.create("urn:kbnf4j:root");
+    /**
+     * The base URI of a root schema without an absolute {@code $id}; relative references and ids
+     * resolve against it. Hierarchical, so that a relative {@code $id} such as {@code "limits"} has
+     * a meaning; the reserved {@code .invalid} domain names nothing that could be fetched.
+     */
+    static final URI DEFAULT_BASE = URI.create("https://kbnf4j.invalid/schema.json");
 
     /** Keywords whose values are data, not schemas: their insides are never indexed. */
     private static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "examples", "default");
