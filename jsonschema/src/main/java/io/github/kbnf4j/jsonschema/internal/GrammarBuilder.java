@@ -49,6 +49,11 @@ final class GrammarBuilder {
     private final Map<JsonNode, Integer> nodeIds = new IdentityHashMap<>();
     private final Map<JsonNode, ObjectNode> negations = new IdentityHashMap<>();
     private final Map<String, Expr> keyLiterals = new HashMap<>();
+    /**
+     * Layouts by object shape: the shapes come from the reader's memo and never change, and an
+     * object's layout is needed for its rules and again for every enum value checked against it.
+     */
+    private final Map<Shape.ObjectShape, ObjectLayout> layouts = new IdentityHashMap<>();
     private boolean anyValueWritten;
     private int fresh;
 
@@ -233,7 +238,7 @@ final class GrammarBuilder {
         if (t.object == null) {
             return Optional.of(ref(anyObject()));
         }
-        ObjectLayout layout = ObjectLayout.of(t.object, reader, lang, where);
+        ObjectLayout layout = layout(t.object, where);
         if (!layout.possible) {
             return Optional.empty();
         }
@@ -375,6 +380,15 @@ final class GrammarBuilder {
                 collectRefs(r.inner(), out);
             }
         }
+    }
+
+    private ObjectLayout layout(Shape.ObjectShape o, String where) {
+        ObjectLayout known = layouts.get(o);
+        if (known == null) {
+            known = ObjectLayout.of(o, reader, lang, where);
+            layouts.put(o, known);
+        }
+        return known;
     }
 
     private Expr separator(int count) {
@@ -685,7 +699,7 @@ final class GrammarBuilder {
             if (v.isEmpty()) {
                 return seq(lit("{"), ref(WS), lit("}"));
             }
-            ObjectLayout layout = t.object == null ? null : ObjectLayout.of(t.object, reader, lang, where);
+            ObjectLayout layout = t.object == null ? null : layout(t.object, where);
             List<Expr> parts = new ArrayList<>(List.of(lit("{"), ref(WS)));
             boolean first = true;
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
@@ -794,7 +808,7 @@ final class GrammarBuilder {
                 return false;
             }
         }
-        ObjectLayout layout = ObjectLayout.of(o, reader, lang, where);
+        ObjectLayout layout = layout(o, where);
         Map<String, ObjectLayout.Declared> declared = layout.byKey();
         for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
