@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * representative states of a JSON decode, on a warm constraint (the lazily computed per-state
  * token tables are filled by one mask in the setup, as after the first documents of a decode).
  * With {@code cache=off} the constraint has no mask cache, so every mask is computed (layers 2 and
- * 3 of DESIGN.md §5); with {@code cache=on} (the default 64 MiB cache) the setup's mask is cached
+ * 3 of the README's "How it works" (Masks)); with {@code cache=on} (the default 64 MiB cache) the setup's mask is cached
  * and every measured mask is a cache hit (layer 1: the frontier key and a copy of the mask).
  *
  * <p>States ({@code @Param state}), each the matcher after a prefix:

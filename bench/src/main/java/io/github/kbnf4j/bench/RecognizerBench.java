@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The recognizer's complexity in input length: the time and chart memory of pushing a whole
  * input, for a right-recursive list, a left-recursive list and a JSON array (all LR(k), so
- * DESIGN.md §4 promises linear time and memory), at 1 KiB, 100 KiB and 1 MiB.
+ * the README's "How it works" promises linear time and memory), at 1 KiB, 100 KiB and 1 MiB.
  *
  * <p>Results: the primary score {@code push} is the time of one whole input (reset, push every
  * byte, ask {@link Recognizer#isAccepting()}); the secondary score {@code push:bytes} is the same

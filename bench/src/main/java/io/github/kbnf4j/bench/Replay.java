@@ -3,7 +3,7 @@ package io.github.kbnf4j.bench;
 import io.github.kbnf4j.cli.Main;
 
 /**
- * The replay benchmark (DESIGN.md §7) as a plain {@code main}: exactly {@code kbnf4j bench} (one
+ * The replay benchmark (the README's "Replay benchmark") as a plain {@code main}: exactly {@code kbnf4j bench} (one
  * implementation, in the cli module), with the same arguments, output and exit codes.
  *
  * <pre>

@@ -1,5 +1,5 @@
 /**
- * JMH benchmarks and the replay benchmark (DESIGN.md §7).
+ * JMH benchmarks and the replay benchmark (the README's "Replay benchmark").
  * {@link io.github.kbnf4j.bench.RecognizerBench} measures the recognizer's time and chart memory
  * per input byte as the input grows; {@link io.github.kbnf4j.bench.MaskBench} one token mask at
  * representative JSON states; {@link io.github.kbnf4j.bench.VocabularyBench} loading a vocabulary,

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
 
 /**
- * Token masks by {@link Frontier}: the first layer of mask computation (DESIGN.md §5). Two
+ * Token masks by {@link Frontier}: the first layer of mask computation (the README's "How it works" (Masks)). Two
  * matchers whose recognizers have equal frontiers have equal masks, so a mask computed once is
  * reused for every later state with the same frontier, by any matcher of the same constraint.
  *

@@ -22,8 +22,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code kbnf4j bench GRAMMAR --vocab V --corpus FILE.jsonl}: the replay benchmark of DESIGN.md
- * §7 ({@link ReplayBenchmark}), printing one JSON object on one line of stdout.
+ * {@code kbnf4j bench GRAMMAR --vocab V --corpus FILE.jsonl}: the replay benchmark of the
+ * README's "Replay benchmark" ({@link ReplayBenchmark}), printing one JSON object on one line of stdout.
  *
  * <p>Exit 0 when the replay ran, whatever it found (violations, documents not accepting at the
  * end and oracle mismatches are counts in the JSON, and the first few are described on stderr);

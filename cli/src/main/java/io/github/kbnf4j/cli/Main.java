@@ -7,11 +7,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code kbnf4j} command (DESIGN.md §6): {@code compile GRAMMAR} checks and summarizes a
+ * The {@code kbnf4j} command (the README's "Command line"): {@code compile GRAMMAR} checks and summarizes a
  * grammar (GRAMMAR may also be a JSON Schema, see {@link GrammarArguments}); {@code check GRAMMAR
  * [INPUT|-]} recognizes input bytes ({@code --lines}: each line separately); {@code mask} prints the tokens
  * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
- * --corpus FILE.jsonl} runs the replay benchmark (DESIGN.md §7). Exit codes: 0 success, 1 input
+ * --corpus FILE.jsonl} runs the replay benchmark (the README's "Replay benchmark"). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
  * usage error, 3 input incomplete (a valid prefix, for {@code check}).
  */

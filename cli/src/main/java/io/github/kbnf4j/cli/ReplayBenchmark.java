@@ -37,7 +37,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * The replay benchmark (DESIGN.md §7): real token sequences are replayed through a
+ * The replay benchmark (the README's "Replay benchmark"): real token sequences are replayed through a
  * {@link Matcher}, timing every decode step as a decode loop would run it.
  *
  * <h2>Method</h2>
@@ -440,7 +440,7 @@ final class ReplayBenchmark {
     }
 
     /**
-     * The mask cache's counters (DESIGN.md §5, layer 1), cumulative since the constraint was made:
+     * The mask cache's counters (the README's "How it works" (Masks), layer 1), cumulative since the constraint was made:
      * after the cold pass, and at the end. Hit rates are hits over lookups, null without lookups
      * (no cache, or no warm pass).
      *
@@ -486,7 +486,7 @@ final class ReplayBenchmark {
     }
 
     /**
-     * The result: one JSON object ({@link #toJson()}) with the fields of DESIGN.md §7 and a few
+     * The result: one JSON object ({@link #toJson()}) with the fields of the README's "Replay benchmark" and a few
      * more (see the README's Benchmarks section).
      */
     record Result(String grammar, String vocabulary, int vocabularySize, int[] eos, int corpusFiles,

@@ -1,4 +1,4 @@
 /**
- * The {@code kbnf4j} command line (DESIGN.md §6).
+ * The {@code kbnf4j} command line (the README's "Command line").
  */
 package io.github.kbnf4j.cli;

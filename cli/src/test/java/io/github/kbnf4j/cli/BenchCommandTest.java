@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code kbnf4j bench}: the replay benchmark of DESIGN.md §7 on tiny corpora with cl100k. */
+/** {@code kbnf4j bench}: the replay benchmark of the README's "Replay benchmark" on tiny corpora with cl100k. */
 class BenchCommandTest {
     private static final Encoding CL100K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
     private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code kbnf4j check}: exit codes 0/1/2/3 and the messages of DESIGN.md §6. */
+/** {@code kbnf4j check}: exit codes 0/1/2/3 and the messages of the README's "Command line". */
 class CheckCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();

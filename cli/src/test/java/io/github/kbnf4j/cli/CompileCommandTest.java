@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code kbnf4j compile}: the exit codes and output forms of DESIGN.md §6. */
+/** {@code kbnf4j compile}: the exit codes and output forms of the README's "Command line". */
 class CompileCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code kbnf4j mask}: the one-line JSON object of DESIGN.md §6 and the exit codes. */
+/** {@code kbnf4j mask}: the one-line JSON object of the README's "Command line" and the exit codes. */
 class MaskCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** {@code <|endoftext|>} of cl100k. */

@@ -7,7 +7,7 @@ import java.util.Objects;
  * The grammar languages kbnf4j reads. Both compile to the same {@link CompiledGrammar}.
  */
 public enum Dialect {
-    /** KBNF, kbnf4j's own language (DESIGN.md section 3); files end in {@code .kbnf}; start rule {@code start}. */
+    /** KBNF, kbnf4j's own language (the README's "The grammar language"); files end in {@code .kbnf}; start rule {@code start}. */
     KBNF("start", ".kbnf"),
     /**
      * GBNF, llama.cpp's grammar language (its {@code grammars/README.md}), with the parts of

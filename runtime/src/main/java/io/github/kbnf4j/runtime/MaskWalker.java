@@ -10,8 +10,8 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 
 /**
- * Computes a token mask from a recognizer state, without the cache: layers 2 and 3 of DESIGN.md
- * §5. One per matcher (it owns scratch buffers); not thread-safe.
+ * Computes a token mask from a recognizer state, without the cache: layers 2 and 3 of the
+ * README's "How it works" (Masks). One per matcher (it owns scratch buffers); not thread-safe.
  *
  * <p>Layer 2 works on a token trie and its {@link TerminalTokenTables}: for every DFA state the
  * next byte is read in, the tokens inside the terminal are allowed outright, and the tokens that

@@ -40,7 +40,7 @@ import java.util.concurrent.Executor;
  * }</pre>
  *
  * <h2>Cost</h2>
- * A mask comes from three layers (DESIGN.md §5): the constraint's mask cache, keyed by the
+ * A mask comes from three layers (the README's "How it works" (Masks)): the constraint's mask cache, keyed by the
  * recognizer's frontier (a hit costs computing the frontier and copying the mask); else, for each
  * terminal automaton state the next byte is read in, the precomputed tokens that stay inside the
  * terminal, plus a depth-first walk of the token-trie subtrees that may leave it, pushing bytes

@@ -1,5 +1,5 @@
 /**
- * The runtime side of constrained decoding (DESIGN.md §5): {@link
+ * The runtime side of constrained decoding (the README's "How it works" (Masks)): {@link
  * io.github.kbnf4j.runtime.Vocabulary} (token id to exact bytes, end-of-sequence and special ids,
  * and its loaders: Hugging Face {@code tokenizer.json}, tiktoken rank files, the encodings shipped
  * in jtokkit, plain lists); {@link io.github.kbnf4j.runtime.Constraint} (a grammar joined with a

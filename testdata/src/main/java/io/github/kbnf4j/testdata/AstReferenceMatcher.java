@@ -33,7 +33,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Decides whether a byte string is a sentence of a grammar by evaluating its syntax tree
- * directly: the slowest and most literal reading of the KBNF semantics (DESIGN.md §3), used as
+ * directly: the slowest and most literal reading of the KBNF semantics (the README's "The grammar language"), used as
  * the oracle that the whole compiler (validation, HIR passes, regex to byte DFA) is tested
  * against.
  *

@@ -1,5 +1,5 @@
 /*
- * KBNF, the grammar language of kbnf4j (DESIGN.md section 3).
+ * KBNF, the grammar language of kbnf4j (the README's "The grammar language").
  * The visitor (AstBuilder) turns the parse tree into io.github.kbnf4j.grammar.internal.ast records;
  * escapes inside literals are decoded and checked there, so that errors carry exact columns.
  */

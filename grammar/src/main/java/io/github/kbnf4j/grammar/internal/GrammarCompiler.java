@@ -26,7 +26,7 @@ import java.util.function.BiConsumer;
 
 /**
  * The compilation pipeline: UTF-8 text, AST, validation, HIR, the simplification passes of
- * DESIGN.md §3, packed arrays. Every error is collected and thrown once.
+ * the README's "The grammar language", packed arrays. Every error is collected and thrown once.
  *
  * <p>Pass order: group by name, flatten, fold nested repetitions ({@code (x*)*} becomes
  * {@code x*}, in both dialects), merge terminals, deduplicate, inline regular rules

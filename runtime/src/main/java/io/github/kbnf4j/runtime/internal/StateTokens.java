@@ -3,7 +3,7 @@ package io.github.kbnf4j.runtime.internal;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The tokens of a vocabulary seen from one DFA state {@code s} of a terminal (DESIGN.md §5,
+ * The tokens of a vocabulary seen from one DFA state {@code s} of a terminal (the README's "How it works" (Masks),
  * layer 2), in two classes:
  * <ul>
  *   <li><b>inside</b>: every byte of the token has a transition, starting from {@code s}. Such a

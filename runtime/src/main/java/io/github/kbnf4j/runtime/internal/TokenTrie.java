@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The byte strings of a vocabulary's tokens as a packed trie, for the depth-first mask walk
- * (DESIGN.md §5, layer 3).
+ * (the README's "How it works" (Masks), layer 3).
  *
  * <p>Nodes are numbered in preorder, the root excluded: node {@code i} is reached by byte
  * {@link #nodeByte(int)} at depth {@link #depth(int)} (1 for a child of the root), its subtree is

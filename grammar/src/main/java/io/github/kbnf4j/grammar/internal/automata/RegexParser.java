@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Recursive-descent parser for the regex subset of DESIGN.md §3 (common to Rust and ECMAScript).
+ * Recursive-descent parser for the regex subset of the README's "The grammar language" (common to Rust and ECMAScript).
  * Produces a {@link RegexNode}; every rejected construct gets a {@link RegexSyntaxException} with a
  * description and the char index where it starts. Group nesting is capped at
  * {@link #MAX_DEPTH} so recursion depth never depends on unbounded input. One instance per parse;

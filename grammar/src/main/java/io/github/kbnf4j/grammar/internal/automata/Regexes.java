@@ -5,7 +5,7 @@ import dk.brics.automaton.Automaton;
 /**
  * Regex terminals: pattern text to a byte NFA or a minimal byte DFA over UTF-8.
  *
- * <p>Syntax (DESIGN.md §3): literals, escapes {@code \n \t \r \f \v \0 \xHH} <code>&#92;uHHHH &#92;u{H..}</code> and
+ * <p>Syntax (the README's "The grammar language"): literals, escapes {@code \n \t \r \f \v \0 \xHH} <code>&#92;uHHHH &#92;u{H..}</code> and
  * {@code \}+ASCII punctuation, {@code .} (any scalar value but {@code \n}), classes with ranges and
  * negation, {@code \d \D \w \W \s \S} (ASCII, like java.util.regex), groups {@code ( ) (?: )
  * (?<name> )}, {@code |}, quantifiers {@code ? * + {m} {m,} {m,n}} with optional lazy {@code ?}.

@@ -1,4 +1,4 @@
 /**
- * The high-level intermediate representation and its simplification passes (DESIGN.md §3).
+ * The high-level intermediate representation and its simplification passes (the README's "The grammar language").
  */
 package io.github.kbnf4j.grammar.internal.hir;
