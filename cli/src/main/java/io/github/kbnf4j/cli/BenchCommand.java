@@ -1,7 +1,5 @@
 package io.github.kbnf4j.cli;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
@@ -16,7 +14,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -143,7 +140,7 @@ final class BenchCommand extends Subcommand {
         t0 = System.nanoTime();
         ReplayBenchmark.Corpus c;
         try {
-            c = ReplayBenchmark.Corpus.read(files, v, encoder(v), limitDocuments);
+            c = ReplayBenchmark.Corpus.read(files, v, vocabulary.encoder(v), limitDocuments);
         } catch (ReplayBenchmark.CorpusException e) {
             err.println("kbnf4j bench: " + e.getMessage());
             return Main.EXIT_GRAMMAR_ERROR;
@@ -167,20 +164,6 @@ final class BenchCommand extends Subcommand {
         }
         out.println(r.toJson());
         return 0;
-    }
-
-    /** jtokkit's encoder for a vocabulary shipped in jtokkit (ordinary text, no special tokens), else null. */
-    private Function<String, int[]> encoder(Vocabulary v) {
-        try {
-            Vocabulary.jtokkit(vocabulary.vocab); // throws for anything but a jtokkit name, the way Vocabulary.load decides
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-        Encoding encoding = Encodings.newLazyEncodingRegistry().getEncoding(v.name()).orElse(null);
-        if (encoding == null) {
-            return null;
-        }
-        return text -> encoding.encodeOrdinary(text).toArray();
     }
 
     private static String ioMessage(IOException e) {

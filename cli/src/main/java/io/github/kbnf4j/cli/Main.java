@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
                 + "grammars or JSON Schemas, check input against them, print token masks, generate random sentences, "
                 + "benchmark masks on a corpus.",
         subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
-            BenchCommand.class, CommandLine.HelpCommand.class},
+            BenchCommand.class, MaskBenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
             "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})

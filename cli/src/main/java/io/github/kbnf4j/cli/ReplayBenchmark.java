@@ -812,6 +812,22 @@ final class ReplayBenchmark {
 
     /** Compares every bit of {@code mask} with {@link Matcher#isAllowed(int)}. */
     private static void oracleCheck(Matcher m, long[] mask, Pass p, PrintWriter diag, Corpus corpus, int d, int k) {
+        p.oracleChecks++;
+        String mismatch = oracleMismatch(m, mask);
+        if (mismatch != null) {
+            p.oracleMismatches++;
+            if (diag != null && p.oracleMismatches <= MAX_REPORTED) {
+                diag.println(corpus.where(d) + ": oracle mismatch before token " + k + ": " + mismatch);
+            }
+        }
+    }
+
+    /**
+     * Compares every id's bit of {@code mask} (just filled by {@code m}) with
+     * {@link Matcher#isAllowed(int)}, the brute-force answer; null when they agree, else what
+     * differs ({@code "2 allowed tokens missing from the mask (first ...), 0 refused tokens in it"}).
+     */
+    static String oracleMismatch(Matcher m, long[] mask) {
         Vocabulary v = m.constraint().vocabulary();
         int size = v.size();
         int missing = 0; // allowed by the oracle, not in the mask (incomplete)
@@ -830,16 +846,12 @@ final class ReplayBenchmark {
                 }
             }
         }
-        p.oracleChecks++;
-        if (missing + extra > 0) {
-            p.oracleMismatches++;
-            if (diag != null && p.oracleMismatches <= MAX_REPORTED) {
-                diag.println(corpus.where(d) + ": oracle mismatch before token " + k + ": " + missing
-                        + " allowed tokens missing from the mask" + (firstMissing < 0 ? "" : " (first "
-                        + describe(v, firstMissing) + ")") + ", " + extra + " refused tokens in it"
-                        + (firstExtra < 0 ? "" : " (first " + describe(v, firstExtra) + ")"));
-            }
+        if (missing + extra == 0) {
+            return null;
         }
+        return missing + " allowed tokens missing from the mask" + (firstMissing < 0 ? "" : " (first "
+                + describe(v, firstMissing) + ")") + ", " + extra + " refused tokens in it"
+                + (firstExtra < 0 ? "" : " (first " + describe(v, firstExtra) + ")");
     }
 
     /** {@code 123 "abc"}: an id and its bytes, printable ASCII as is, other bytes as {@code \xNN}. */

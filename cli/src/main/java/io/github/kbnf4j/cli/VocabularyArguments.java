@@ -1,8 +1,11 @@
 package io.github.kbnf4j.cli;
 
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /** The vocabulary options of the subcommands that work on tokens: {@code --vocab} and {@code --eos}. */
@@ -49,5 +52,19 @@ final class VocabularyArguments {
             return null;
         }
         return v;
+    }
+
+    /**
+     * jtokkit's encoder (ordinary text, no special tokens) when {@code --vocab} names a vocabulary
+     * shipped in jtokkit, else null: the only vocabularies that can tokenize text here.
+     */
+    Function<String, int[]> encoder(Vocabulary v) {
+        try {
+            Vocabulary.jtokkit(vocab); // throws for anything but a jtokkit name, the way Vocabulary.load decides
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        Encoding encoding = Encodings.newLazyEncodingRegistry().getEncoding(v.name()).orElse(null);
+        return encoding == null ? null : text -> encoding.encodeOrdinary(text).toArray();
     }
 }

@@ -1,0 +1,192 @@
+package io.github.kbnf4j.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.github.kbnf4j.cli.GrammarArguments.UsageException;
+import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.runtime.ConstraintOptions;
+import io.github.kbnf4j.runtime.Vocabulary;
+import io.github.kbnf4j.runtime.internal.TokenTries;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code kbnf4j maskbench --schemas DIR --corpus DIR --vocab V}: the MaskBench protocol
+ * ({@link MaskBenchRun}) over a folder of schemas and a folder of their tokenized test documents,
+ * printing one JSON object ({@link MaskBenchFigures}) on stdout.
+ *
+ * <p>Exit 0 when the run completed, whatever it found; exit 2 for a usage, vocabulary or suite
+ * error (a suite line that cannot be used is named as {@code FILE:LINE}).
+ */
+@Command(name = "maskbench", mixinStandardHelpOptions = true,
+        description = {"MaskBench protocol: compile every JSON Schema of a suite on its own (a fresh constraint each, "
+                + "no cache from other schemas) and replay its valid and invalid test documents token by token "
+                + "through the masks; print one JSON object: passing schemas, compile errors and their reasons, "
+                + "validation and invalidation errors, timeouts, crashes, time to first mask (TTFM) and time "
+                + "between masks (TBM) percentiles, overall and by source.",
+            "",
+            "A valid document must keep every token in its mask and end where end-of-sequence is allowed; an "
+                + "invalid one must meet a token outside its mask or end incomplete."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run completed (what it found is in the JSON)",
+            "2:usage, vocabulary or suite error"})
+final class MaskBenchCommand extends Subcommand {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    @Option(names = "--schemas", required = true, paramLabel = "DIR",
+            description = "A folder of JSON Lines files, one per source, one schema per line: "
+                    + "{\"file\": NAME, \"schema\": {...}}.")
+    Path schemas;
+
+    @Option(names = "--corpus", required = true, paramLabel = "DIR",
+            description = "A folder of JSON Lines files, one test document per line: {\"file\": NAME, \"valid\": "
+                    + "true|false, \"text\": ..., \"token_ids\": [...]} (without token_ids the text is tokenized, "
+                    + "for the jtokkit vocabularies only).")
+    Path corpus;
+
+    @Mixin
+    VocabularyArguments vocabulary;
+
+    @Option(names = "--source", split = ",", paramLabel = "NAME",
+            description = "Only these sources (file names without .jsonl), comma-separated or repeated.")
+    List<String> sources = List.of();
+
+    @Option(names = "--limit", paramLabel = "N",
+            description = "A random sample of N schemas (picked with --seed), with their documents (default: all).")
+    int limit;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the --limit sample (default: ${DEFAULT-VALUE}).")
+    long seed = 20261124L;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Time limit per schema, compile and replay; a schema over it counts as a timeout and the run "
+                    + "goes on (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds = 60;
+
+    @Option(names = "--oracle-rate", paramLabel = "R",
+            description = "Fraction of steps whose whole mask is compared, untimed, with the brute-force oracle (each "
+                    + "token's bytes pushed) (default: ${DEFAULT-VALUE}).")
+    double oracleRate = 0;
+
+    @Option(names = "--oracle-seed", paramLabel = "S",
+            description = "Seed that picks the oracle's steps (default: ${DEFAULT-VALUE}).")
+    long oracleSeed = 20250101L;
+
+    @Option(names = "--mask-cache-mb", paramLabel = "MB",
+            description = "Bound of each schema's mask cache in MiB, 0 for none (default: ${DEFAULT-VALUE}).")
+    long maskCacheMb = ConstraintOptions.DEFAULT.maskCacheBytes() >> 20;
+
+    @Mixin
+    SchemaArguments schema;
+
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Print a progress line on stderr every 10 s (default: on).")
+    boolean progress;
+
+    @Override
+    protected int run(PrintWriter out, PrintWriter err) {
+        ReplayBenchmark.resetPeakHeap();
+        MaskBenchRun.Options options;
+        try {
+            if (limit < 0) {
+                throw new UsageException("--limit must not be negative, was " + limit);
+            }
+            if (!(timeoutSeconds > 0 && timeoutSeconds <= 86_400)) {
+                throw new UsageException("--timeout must be between 0 and 86400 seconds, was " + timeoutSeconds);
+            }
+            if (maskCacheMb < 0 || maskCacheMb > (Long.MAX_VALUE >> 20)) {
+                throw new UsageException("--mask-cache-mb must be 0 or more, and not absurdly large: " + maskCacheMb);
+            }
+            JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT);
+            ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(maskCacheMb << 20);
+            options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
+                    oracleRate, oracleSeed, progress ? err : null, err);
+        } catch (UsageException | IllegalArgumentException e) {
+            err.println("kbnf4j maskbench: " + e.getMessage());
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+
+        long t0 = System.nanoTime();
+        Vocabulary v = vocabulary.loadReporting(err, "maskbench", true);
+        if (v == null) {
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+        TokenTries.of(v); // built once per vocabulary; not part of any schema's TTFM
+        double vocabMs = (System.nanoTime() - t0) / 1e6;
+
+        t0 = System.nanoTime();
+        List<MaskBenchSuite.Schema> suite;
+        try {
+            Set<String> wanted = new LinkedHashSet<>(sources);
+            suite = MaskBenchSuite.read(schemas, corpus, v, vocabulary.encoder(v), wanted, limit, seed);
+        } catch (MaskBenchSuite.SuiteException e) {
+            err.println("kbnf4j maskbench: " + e.getMessage());
+            return Main.EXIT_GRAMMAR_ERROR;
+        } catch (IOException | InvalidPathException e) {
+            err.println("kbnf4j maskbench: cannot read the suite: " + e.getMessage());
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+        double suiteMs = (System.nanoTime() - t0) / 1e6;
+        if (progress) {
+            err.printf("kbnf4j maskbench: %d schemas, %d documents read in %.0f ms%n", suite.size(),
+                    suite.stream().mapToInt(s -> s.documents().size()).sum(), suiteMs);
+            err.flush();
+        }
+
+        MaskBenchFigures figures = new MaskBenchFigures();
+        long start = System.nanoTime();
+        new MaskBenchRun(v, options).run(suite, figures);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        out.println(toJson(figures, v, vocabMs, suiteMs, seconds));
+        return 0;
+    }
+
+    private String toJson(MaskBenchFigures figures, Vocabulary v, double vocabMs, double suiteMs, double seconds) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(w)) {
+            g.writeStartObject();
+            g.writeStringField("vocabulary", v.name());
+            g.writeNumberField("vocabulary_size", v.size());
+            g.writeFieldName("vocabulary_ms");
+            g.writeNumber(ReplayBenchmark.round(vocabMs, 1));
+            g.writeFieldName("suite_read_ms");
+            g.writeNumber(ReplayBenchmark.round(suiteMs, 1));
+            g.writeFieldName("run_seconds");
+            g.writeNumber(ReplayBenchmark.round(seconds, 1));
+            g.writeNumberField("limit", limit);
+            g.writeNumberField("seed", seed);
+            g.writeFieldName("timeout_seconds");
+            g.writeNumber(timeoutSeconds);
+            g.writeFieldName("oracle_rate");
+            g.writeNumber(oracleRate);
+            g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
+            figures.overall().write(g);
+            g.writeFieldName("peak_heap_mb");
+            g.writeNumber(ReplayBenchmark.round(ReplayBenchmark.peakHeapMb(), 1));
+            g.writeStringField("jvm", ReplayBenchmark.jvm());
+            g.writeObjectFieldStart("by_source");
+            for (Map.Entry<String, MaskBenchFigures.Tally> e : figures.bySource().entrySet()) {
+                g.writeObjectFieldStart(e.getKey());
+                e.getValue().write(g);
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+}
