@@ -7,6 +7,7 @@ import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
+import io.github.kbnf4j.runtime.internal.SharedTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTries;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -173,6 +174,15 @@ final class MaskBenchCommand extends Subcommand {
             g.writeNumber(oracleRate);
             g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
             figures.overall().write(g);
+            SharedTokenTables shared = SharedTokenTables.of(v);
+            if (shared != null) {
+                g.writeObjectFieldStart("shared_tables");
+                g.writeNumberField("hits", shared.hits());
+                g.writeNumberField("misses", shared.misses());
+                g.writeFieldName("mb");
+                g.writeNumber(ReplayBenchmark.round(shared.weightedBytes() / 1048576.0, 1));
+                g.writeEndObject();
+            }
             g.writeFieldName("peak_heap_mb");
             g.writeNumber(ReplayBenchmark.round(ReplayBenchmark.peakHeapMb(), 1));
             g.writeStringField("jvm", ReplayBenchmark.jvm());

@@ -6,6 +6,7 @@ import io.github.kbnf4j.earley.Recognizer;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.internal.CachedMask;
+import io.github.kbnf4j.runtime.internal.SharedTokenTables;
 import io.github.kbnf4j.runtime.internal.TerminalTokenTables;
 import io.github.kbnf4j.runtime.internal.TokenTrie;
 import io.github.kbnf4j.runtime.internal.TokenTries;
@@ -19,7 +20,9 @@ import java.util.Objects;
  * <p>The vocabulary's token trie is built once per {@link Vocabulary} instance and shared by every
  * constraint on it (whatever the grammar). Per terminal automaton state, the tokens that stay
  * inside the terminal (allowed whatever the context) and those that may leave it mid-token are
- * computed lazily, once, and shared by all matchers of the constraint; and whole masks are kept
+ * computed lazily, once, and shared by all matchers of the constraint, and through the
+ * vocabulary's table cache ({@link Vocabulary#tableCacheBytes()}) by every other constraint
+ * whose grammar has the same terminal automaton; and whole masks are kept
  * in a cache keyed by the recognizer's {@link io.github.kbnf4j.earley.Frontier frontier}, bounded
  * in bytes ({@link ConstraintOptions#maskCacheBytes()}), also shared.
  *
@@ -42,7 +45,7 @@ public final class Constraint {
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
         this.options = Objects.requireNonNull(options, "options");
         this.trie = TokenTries.of(vocabulary);
-        this.terminalTokens = new TerminalTokenTables(grammar, trie);
+        this.terminalTokens = new TerminalTokenTables(grammar, trie, SharedTokenTables.of(vocabulary));
         this.maskCache = options.maskCacheBytes() > 0 ? new MaskCache<>(options.maskCacheBytes(), CachedMask::bytes) : null;
         this.fresh = new Recognizer(grammar, options.recognizer());
     }

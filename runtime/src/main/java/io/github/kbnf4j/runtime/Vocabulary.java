@@ -69,13 +69,20 @@ public final class Vocabulary {
     private final long[] eosBits;
     /** The text view: lengths are -1 for ids that are not text. */
     private final PackedTokens packed;
+    /** The bound of the tables shared by the constraints on this instance (0: not shared). */
+    private final long tableCacheBytes;
+
+    /** The default of {@link #tableCacheBytes()}: 256 MiB. */
+    public static final long DEFAULT_TABLE_CACHE_BYTES = 256L << 20;
 
     private Vocabulary(String name, TokenTable t) {
-        this(name, t.data(), t.offsets(), t.specialBits(), t.eosIds());
+        this(name, t.data(), t.offsets(), t.specialBits(), t.eosIds(), DEFAULT_TABLE_CACHE_BYTES);
     }
 
-    private Vocabulary(String name, byte[] data, int[] offsets, long[] declaredSpecial, int[] eos) {
+    private Vocabulary(String name, byte[] data, int[] offsets, long[] declaredSpecial, int[] eos,
+            long tableCacheBytes) {
         this.name = name;
+        this.tableCacheBytes = tableCacheBytes;
         this.data = data;
         this.offsets = offsets;
         this.declaredSpecial = declaredSpecial;
@@ -272,7 +279,7 @@ public final class Vocabulary {
                 sorted[n++] = sorted[i];
             }
         }
-        return new Vocabulary(name, data, offsets, declaredSpecial, Arrays.copyOf(sorted, n));
+        return new Vocabulary(name, data, offsets, declaredSpecial, Arrays.copyOf(sorted, n), tableCacheBytes);
     }
 
     /**
@@ -298,10 +305,38 @@ public final class Vocabulary {
         }
         int[] grown = Arrays.copyOf(offsets, size + 1);
         Arrays.fill(grown, old + 1, size + 1, offsets[old]);
-        return new Vocabulary(name, data, grown, Arrays.copyOf(declaredSpecial, (size + 63) >>> 6), eos);
+        return new Vocabulary(name, data, grown, Arrays.copyOf(declaredSpecial, (size + 63) >>> 6), eos,
+                tableCacheBytes);
+    }
+
+    /**
+     * This vocabulary with another bound on its table cache (see {@link #tableCacheBytes()}); the
+     * token bytes are shared, not copied. The copy is a new instance, so it starts with an empty
+     * cache of its own.
+     *
+     * @param bytes the bound in bytes, 0 to share nothing between constraints
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public Vocabulary withTableCacheBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("tableCacheBytes must not be negative, was " + bytes);
+        }
+        return new Vocabulary(name, data, offsets, declaredSpecial, eos, bytes);
     }
 
     // ------------------------------------------------------------------ queries
+
+    /**
+     * The bound, in approximate bytes, of the tables that every {@link Constraint} on this
+     * vocabulary instance shares whatever its grammar: per terminal automaton (up to renaming its
+     * states), which tokens stay inside it and which may leave it mid-token. A server that compiles
+     * a grammar per request (a JSON Schema each) then computes the tables of the common terminals
+     * (JSON strings, numbers, whitespace) once. Least recently used tables are evicted beyond the
+     * bound; 0 shares nothing. Default {@link #DEFAULT_TABLE_CACHE_BYTES}.
+     */
+    public long tableCacheBytes() {
+        return tableCacheBytes;
+    }
 
     /** The name given at construction: the file path, or the jtokkit encoding's name ({@code cl100k_base}). */
     public String name() {

@@ -20,7 +20,7 @@ public final class ExitSuffixes {
     private final int[] tokenIds;
     private final TerminalTokenTables tables;
 
-    private ExitSuffixes(TokenTrie trie, int[] tokenIds, TerminalTokenTables tables) {
+    ExitSuffixes(TokenTrie trie, int[] tokenIds, TerminalTokenTables tables) {
         this.trie = trie;
         this.tokenIds = tokenIds;
         this.tables = tables;
@@ -38,7 +38,16 @@ public final class ExitSuffixes {
      * {@code O(nodes of the subtrees)}, with no hashing and no sorting of byte strings.
      */
     static ExitSuffixes of(TokenTrie vocabulary, int[] exits, int from, int to, TerminalTokenTables parent) {
-        int[] parentIds = parent.tokenIds();
+        SuffixTrie built = build(vocabulary, parent.tokenIds(), exits, from, to);
+        return new ExitSuffixes(built.trie(), built.tokenIds(), parent.forSuffixes(built.trie(), built.tokenIds()));
+    }
+
+    /**
+     * The suffix trie of the tokens in the subtrees of {@code exits[from .. to)}, nodes of
+     * {@code vocabulary} (a trie whose id {@code k} is vocabulary id {@code parentIds[k]}, or
+     * itself when {@code parentIds} is null); its ids map to the vocabulary's.
+     */
+    static SuffixTrie build(TokenTrie vocabulary, int[] parentIds, int[] exits, int from, int to) {
         int sourceNodes = 0;
         int tokens = 0;
         for (int e = from; e < to; e++) {
@@ -128,7 +137,7 @@ public final class ExitSuffixes {
         TokenTrie trie = new TokenTrie(tokens, Arrays.copyOf(nodeByte, nodes), Arrays.copyOf(depth, nodes),
                 Arrays.copyOf(subtreeEnd, nodes), Arrays.copyOf(up, nodes), Arrays.copyOf(tokenStart, nodes + 1),
                 identity, maxDepth);
-        return new ExitSuffixes(trie, vocabularyIds, parent.forSuffixes(trie, vocabularyIds));
+        return new SuffixTrie(trie, vocabularyIds);
     }
 
     /**

@@ -28,7 +28,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * group whose state is not accepting: no token of it is ever allowed when the grouped walk
  * applies), built the first time a walk needs them. {@link #firstBytes} are the first bytes of the exit nodes' paths and
  * {@link #bytesAfterAccepting} the bytes that, on a path inside the terminal, are read in an
- * accepting state after at least one byte. Immutable.
+ * accepting state after at least one byte.
+ *
+ * <p>A view for one constraint: the arrays are those of a {@link ResidualTokens}, possibly
+ * shared with other grammars through {@link SharedTokenTables}; only {@link #groupState} is
+ * translated into this grammar's states. Immutable, apart from the lazily built suffixes.
  */
 public final class StateTokens {
     /** The inside tokens as a mask, or null when {@link #insideIds} holds them. */
@@ -38,36 +42,47 @@ public final class StateTokens {
     /** The exit nodes (see above), ascending (trie preorder). */
     public final int[] exitNodes;
 
-    /** The parent DFA state of each group of exit nodes. */
+    /** The parent DFA state of each group of exit nodes (this grammar's states). */
     public final int[] groupState;
     /** An exit node of each group. */
     public final int[] groupRepresentative;
-    /** The exit nodes of each group, in trie order. */
-    private final int[][] groupExits;
     /** The suffixes of each group's tokens, built lazily. */
     private final AtomicReferenceArray<ExitSuffixes> groupSuffixes;
-    /** The tables this entry belongs to (they build the suffixes). */
+    /** The shared data this is a view of. */
+    private final ResidualTokens source;
+    /** The tables this entry belongs to (they build the suffixes' tables). */
     private final TerminalTokenTables tables;
     /** The first bytes of the paths to the exit nodes, as four words. */
     public final long[] firstBytes;
     /** The bytes read in an accepting state on a path inside the terminal (not as its first byte), as four words. */
     public final long[] bytesAfterAccepting;
 
-    StateTokens(long[] insideMask, int[] insideIds, int[] exitNodes, int[] groupState, int[][] groupExits,
-            long[] firstBytes, long[] bytesAfterAccepting, TerminalTokenTables tables) {
-        this.insideMask = insideMask;
-        this.insideIds = insideIds;
-        this.exitNodes = exitNodes;
-        this.groupState = groupState;
-        this.groupExits = groupExits;
-        this.groupRepresentative = new int[groupExits.length];
-        for (int g = 0; g < groupExits.length; g++) {
-            groupRepresentative[g] = groupExits[g][0];
+    /**
+     * The view of {@code source} in a grammar where its local state {@code k} is global state
+     * {@code localToGlobal[k]} (null: the source was computed on the grammar's own states).
+     */
+    StateTokens(ResidualTokens source, int[] localToGlobal, TerminalTokenTables tables) {
+        this.source = source;
+        this.insideMask = source.insideMask;
+        this.insideIds = source.insideIds;
+        this.exitNodes = source.exitNodes;
+        int groups = source.groupExits.length;
+        if (localToGlobal == null) {
+            this.groupState = source.groupState;
+        } else {
+            this.groupState = new int[groups];
+            for (int g = 0; g < groups; g++) {
+                groupState[g] = localToGlobal[source.groupState[g]];
+            }
         }
-        this.groupSuffixes = new AtomicReferenceArray<>(groupExits.length);
+        this.groupRepresentative = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            groupRepresentative[g] = source.groupExits[g][0];
+        }
+        this.groupSuffixes = new AtomicReferenceArray<>(groups);
         this.tables = tables;
-        this.firstBytes = firstBytes;
-        this.bytesAfterAccepting = bytesAfterAccepting;
+        this.firstBytes = source.firstBytes;
+        this.bytesAfterAccepting = source.bytesAfterAccepting;
     }
 
     /**
@@ -80,7 +95,7 @@ public final class StateTokens {
             if (!tables.isAccepting(groupState[g])) {
                 return null;
             }
-            e = tables.suffixesOf(groupExits[g]);
+            e = tables.suffixesOf(source, g);
             if (!groupSuffixes.compareAndSet(g, null, e)) {
                 e = groupSuffixes.get(g);
             }

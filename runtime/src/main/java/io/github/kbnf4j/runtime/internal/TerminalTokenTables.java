@@ -1,21 +1,21 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * {@link StateTokens} for every DFA state of a grammar against one vocabulary, computed lazily
+ * {@link StateTokens} for every DFA state of a grammar against one token trie, computed lazily
  * the first time a mask needs the state, then reused by every matcher of the constraint.
  *
- * <p>Computing a state walks the token trie depth-first while running the terminal's DFA along
- * each path, skipping a subtree at its first dead byte: {@code O(nodes on live paths + boundary
- * tokens)}, a few milliseconds for a state that accepts almost any byte (inside a JSON string)
- * over a 128k vocabulary, far less for a punctuation state.
+ * <p>Where {@link SharedTokenTables} is given, a state's data comes from there, keyed by the
+ * state's {@link Residual residual automaton}: another grammar with the same terminal has
+ * usually computed it already. Only <i>broad</i> states are shared, those with at least
+ * {@value #MIN_SHARED_LIVE_BYTES} live bytes (inside a string: their tables take milliseconds to
+ * compute), and only when their residual has at most {@value #MAX_SHARED_RESIDUAL} states; the
+ * others are computed on the grammar's own DFA, where a residual's key would cost more than it
+ * saves. So the string interior reached inside a big "any key but these" terminal is shared
+ * with every plain string of every other grammar.
  *
  * <p>The same tables exist for the tries of exit suffixes ({@link ExitSuffixes}), which the
  * grouped exit walk matches by layer 2 in turn; those keep only the states their walks meet, in
@@ -26,12 +26,18 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * and one result wins. Entries are immutable, so readers never see a partial one.
  */
 public final class TerminalTokenTables {
-    /** Below this many inside tokens a state keeps a list of ids rather than a mask. */
-    private static final int LIST_LIMIT = 512;
+    /** The fewest live bytes of a state whose tables are shared. */
+    static final int MIN_SHARED_LIVE_BYTES = 16;
+    /** The most states of a residual whose tables are shared. */
+    static final int MAX_SHARED_RESIDUAL = 1024;
 
     private final CompiledGrammar grammar;
     private final TokenTrie trie;
     private final int maskWords;
+    /** Where tables are shared with other grammars, or null. */
+    private final SharedTokenTables shared;
+    /** The grammar's DFA, for states computed unshared. */
+    private final ResidualTokens.Dfa grammarDfa;
     /** The tables by DFA state, for the vocabulary's trie (null for a suffix trie). */
     private final AtomicReferenceArray<StateTokens> states;
     /** The tables by DFA state, for a suffix trie: only the few states its walks meet (null for the vocabulary). */
@@ -43,10 +49,28 @@ public final class TerminalTokenTables {
     /** For each DFA state, whether it is the start state of a terminal. */
     private final boolean[] startState;
 
+    /** Tables of {@code grammar} over {@code trie}, computed for this grammar alone. */
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie) {
+        this(grammar, trie, null);
+    }
+
+    /** Tables of {@code grammar} over the vocabulary's {@code trie}, sharing with other grammars through {@code shared} (may be null). */
+    public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie, SharedTokenTables shared) {
         this.grammar = grammar;
         this.trie = trie;
         this.maskWords = (trie.vocabularySize() + 63) >>> 6;
+        this.shared = shared;
+        this.grammarDfa = new ResidualTokens.Dfa() {
+            @Override
+            public int next(int state, int b) {
+                return grammar.dfaNext(state, b);
+            }
+
+            @Override
+            public boolean accepting(int state) {
+                return grammar.dfaAccepting(state);
+            }
+        };
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);
         this.sparseStates = null;
@@ -69,6 +93,8 @@ public final class TerminalTokenTables {
         this.grammar = vocabularyTables.grammar;
         this.trie = suffixTrie;
         this.maskWords = (suffixTrie.vocabularySize() + 63) >>> 6;
+        this.shared = vocabularyTables.shared;
+        this.grammarDfa = vocabularyTables.grammarDfa;
         this.states = null;
         this.sparseStates = new ConcurrentHashMap<>();
         this.tokenIds = tokenIds;
@@ -96,6 +122,12 @@ public final class TerminalTokenTables {
                 | (liveBytes[at + 3] & bytes[3])) != 0;
     }
 
+    private int liveByteCount(int s) {
+        int at = 4 * s;
+        return Long.bitCount(liveBytes[at]) + Long.bitCount(liveBytes[at + 1]) + Long.bitCount(liveBytes[at + 2])
+                + Long.bitCount(liveBytes[at + 3]);
+    }
+
     /** Whether DFA state {@code s} is accepting. */
     boolean isAccepting(int s) {
         return grammar.dfaAccepting(s);
@@ -104,6 +136,12 @@ public final class TerminalTokenTables {
     /** The suffixes of the tokens below {@code exits}, nodes of this table's trie. */
     ExitSuffixes suffixesOf(int[] exits) {
         return ExitSuffixes.of(trie, exits, 0, exits.length, this);
+    }
+
+    /** The suffixes of exit group {@code g} of {@code source}, with tables of their own for this grammar. */
+    ExitSuffixes suffixesOf(ResidualTokens source, int g) {
+        SuffixTrie s = shared != null ? shared.groupSuffixes(source, g) : source.buildGroupSuffixes(g);
+        return new ExitSuffixes(s.trie(), s.tokenIds(), forSuffixes(s.trie(), s.tokenIds()));
     }
 
     /** Whether DFA state {@code s} is the start state of a terminal. */
@@ -135,73 +173,12 @@ public final class TerminalTokenTables {
     }
 
     private StateTokens compute(int s) {
-        TokenTrie tr = trie;
-        CompiledGrammar g = grammar;
-        int n = tr.nodeCount();
-        int[] stateAt = new int[tr.maxDepth() + 1];
-        boolean[] acceptedBy = new boolean[tr.maxDepth() + 1];
-        stateAt[0] = s;
-        IntArrayList inside = new IntArrayList();
-        IntArrayList exits = new IntArrayList();
-        Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
-        List<IntArrayList> groups = new ArrayList<>();
-        long[] firstBytes = new long[4];
-        long[] bytesAfterAccepting = new long[4];
-        int firstByte = -1; // the byte of the live depth-1 node the walk is under (preorder)
-        int i = 0;
-        while (i < n) {
-            int d = tr.depth(i);
-            int next = g.dfaNext(stateAt[d - 1], tr.nodeByte(i));
-            if (next < 0) {
-                int end = tr.subtreeEnd(i);
-                if (acceptedBy[d - 1]) {
-                    exits.add(i);
-                    int parentState = stateAt[d - 1];
-                    int group = groupOf.getOrDefault(parentState, -1);
-                    if (group < 0) {
-                        group = groups.size();
-                        groupOf.put(parentState, group);
-                        groups.add(new IntArrayList());
-                    }
-                    groups.get(group).add(i);
-                    firstBytes[firstByte >>> 6] |= 1L << firstByte; // exits lie at depth 2 or more
-                }
-                i = end;
-                continue;
-            }
-            stateAt[d] = next;
-            if (d == 1) {
-                firstByte = tr.nodeByte(i);
-            }
-            if (d >= 2 && g.dfaAccepting(stateAt[d - 1])) { // read right after the terminal could have ended
-                int b = tr.nodeByte(i);
-                bytesAfterAccepting[b >>> 6] |= 1L << b;
-            }
-            acceptedBy[d] = acceptedBy[d - 1] || g.dfaAccepting(next);
-            for (int k = tr.tokenStart(i), stop = tr.tokenStart(i + 1); k < stop; k++) {
-                inside.add(tr.tokenId(k));
-            }
-            i++;
+        Residual r = shared == null || liveByteCount(s) < MIN_SHARED_LIVE_BYTES ? null
+                : Residual.of(grammar, s, MAX_SHARED_RESIDUAL);
+        if (r == null) {
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords), null, this);
         }
-        int[] exitNodes = exits.toIntArray();
-        int groupCount = groups.size();
-        int[] groupState = new int[groupCount];
-        int[][] groupExits = new int[groupCount][];
-        for (var e : groupOf.int2IntEntrySet()) {
-            groupState[e.getIntValue()] = e.getIntKey();
-        }
-        for (int group = 0; group < groupCount; group++) {
-            groupExits[group] = groups.get(group).toIntArray();
-        }
-        if (inside.size() <= LIST_LIMIT) {
-            return new StateTokens(null, inside.toIntArray(), exitNodes, groupState, groupExits,
-                    firstBytes, bytesAfterAccepting, this);
-        }
-        long[] mask = new long[maskWords];
-        for (int k = 0, size = inside.size(); k < size; k++) {
-            int id = inside.getInt(k);
-            mask[id >>> 6] |= 1L << id;
-        }
-        return new StateTokens(mask, null, exitNodes, groupState, groupExits, firstBytes, bytesAfterAccepting, this);
+        ResidualTokens tokens = shared.tokens(trie, r, () -> ResidualTokens.compute(trie, tokenIds, r, 0, maskWords));
+        return new StateTokens(tokens, r.localToGlobal(), this);
     }
 }
