@@ -157,9 +157,19 @@ final class MaskBenchFigures {
             return Latency.of(nanos, size);
         }
 
+        /** Writes {@code count} and the statistics, which are null when there are no times. */
         void write(JsonGenerator g, boolean withTail) throws IOException {
             Latency l = latency();
             g.writeStartObject();
+            g.writeNumberField("count", size);
+            if (size == 0) {
+                for (String name : withTail ? new String[] {"mean", "p50", "p90", "p99", "p999", "max"}
+                        : new String[] {"mean", "p50", "p90", "p99", "max"}) {
+                    g.writeNullField(name);
+                }
+                g.writeEndObject();
+                return;
+            }
             g.writeFieldName("mean");
             g.writeNumber(ReplayBenchmark.round(l.meanUs(), 2));
             g.writeFieldName("p50");

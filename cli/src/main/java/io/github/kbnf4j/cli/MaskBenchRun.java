@@ -127,6 +127,7 @@ final class MaskBenchRun {
         String message;
         long compileNanos = -1;
         long ttfmNanos = -1;
+        /** The verdict of each document, in the order of {@code schema.documents()}. */
         final DocumentVerdict[] verdicts;
         /** Document tokens replayed (a document that fails early counts the tokens up to and including the failing one). */
         long tokens;
@@ -204,7 +205,7 @@ final class MaskBenchRun {
                     worker = newWorker(); // the old thread may be deep in a compile; leave it behind
                     r = new SchemaResult(schemas.get(i)); // the abandoned thread may still write into its own
                     r.outcome = Outcome.TIMEOUT;
-                    r.message = "compile ran over the time limit";
+                    r.message = "ran over the time limit (abandoned while still compiling or replaying)";
                 } catch (ExecutionException e) {
                     r.outcome = Outcome.CRASH;
                     r.message = String.valueOf(e.getCause());
@@ -267,16 +268,17 @@ final class MaskBenchRun {
             }
             Matcher m = constraint.newMatcher();
             boolean all = true;
-            for (MaskBenchSuite.Document d : s.documents()) {
+            for (int k = 0; k < s.documents().size(); k++) {
+                MaskBenchSuite.Document d = s.documents().get(k);
                 m.reset();
                 DocumentVerdict v = replay(m, mask, d, r, deadline);
-                r.verdicts[d.index()] = v;
+                r.verdicts[k] = v;
                 all &= v == DocumentVerdict.BEHAVED;
             }
             r.outcome = all ? Outcome.PASSED : Outcome.FAILED;
         } catch (DeadlineException e) {
             r.outcome = Outcome.TIMEOUT;
-            r.message = "replay ran over the time limit";
+            r.message = "ran over the time limit";
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             r.outcome = Outcome.CRASH;
             r.message = e.toString();

@@ -33,7 +33,7 @@ import java.util.stream.Stream;
 final class MaskBenchSuite {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** One test document of a schema. */
+    /** One test document of a schema: its test index (its {@code test} field, else its position), its verdict, its tokens. */
     record Document(int index, boolean valid, int[] tokens) {
     }
 
@@ -120,10 +120,7 @@ final class MaskBenchSuite {
         for (String[] p : picked) {
             documents.put(p[1], new ArrayList<>());
         }
-        for (Path f : jsonl(corpusDir)) {
-            if (!sources.isEmpty() && !sources.contains(sourceName(f))) {
-                continue;
-            }
+        for (Path f : jsonl(corpusDir)) { // every file: documents join their schema by "file", whatever file holds them
             int lineNumber = 0;
             try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
                 for (String line; (line = in.readLine()) != null; ) {
@@ -141,7 +138,12 @@ final class MaskBenchSuite {
                     if (valid == null || !valid.isBoolean()) {
                         throw new SuiteException(where + ": \"valid\" must be true or false");
                     }
-                    list.add(new Document(list.size(), valid.booleanValue(), tokens(n, where, vocabulary, encoder)));
+                    JsonNode test = n.get("test");
+                    if (test != null && !test.isInt()) {
+                        throw new SuiteException(where + ": \"test\" must be an integer (the test's index)");
+                    }
+                    int index = test != null ? test.intValue() : list.size();
+                    list.add(new Document(index, valid.booleanValue(), tokens(n, where, vocabulary, encoder)));
                 }
             }
         }
@@ -173,7 +175,7 @@ final class MaskBenchSuite {
             tokens = new int[ids.size()];
             for (int i = 0; i < tokens.length; i++) {
                 JsonNode id = ids.get(i);
-                if (!id.canConvertToInt()) {
+                if (!id.isInt()) {
                     throw new SuiteException(where + ": token_ids[" + i + "] is not an integer: " + id);
                 }
                 tokens[i] = id.intValue();

@@ -18,7 +18,7 @@ import java.util.List;
  * few milliseconds for a state that accepts almost any byte (inside a JSON string) over a 128k
  * vocabulary, far less for a punctuation state.
  *
- * <p>Immutable.
+ * <p>Immutable, apart from the {@link #reused} flag.
  */
 public final class ResidualTokens {
     /** Below this many inside tokens a state keeps a list of ids rather than a mask. */
@@ -45,6 +45,8 @@ public final class ResidualTokens {
     final int[][] groupExits;
     final long[] firstBytes;
     final long[] bytesAfterAccepting;
+    /** Whether a second lookup took this from {@link SharedTokenTables} (then its suffix tries are shared too). */
+    volatile boolean reused;
 
     private ResidualTokens(TokenTrie trie, int[] trieTokenIds, long[] insideMask, int[] insideIds, int[] exitNodes,
             int[] groupState, int[][] groupExits, long[] firstBytes, long[] bytesAfterAccepting) {
@@ -70,57 +72,66 @@ public final class ResidualTokens {
     }
 
     /**
+     * Where the subtrees of a state's tables may come from instead of a walk: given a root child
+     * and the state its byte leads to (in the numbering of the automaton walked), a subtree
+     * computed before and the translation of its group states into that numbering; or null.
+     */
+    interface SubtreeSource {
+        /** A subtree's tables and how to read its group states. */
+        record Found(SubtreeTokens tokens, java.util.function.IntUnaryOperator toWalked) {
+        }
+
+        Found subtree(int child, int t);
+    }
+
+    /**
      * The tokens of {@code trie} (whose id {@code k} is vocabulary id {@code trieTokenIds[k]}, or
      * itself when that is null) seen from state {@code s} of {@code dfa}; masks have
-     * {@code maskWords} words over the trie's ids.
+     * {@code maskWords} words over the trie's ids. Subtree by subtree (see {@link SubtreeTokens}):
+     * from {@code source} where it has one (may be null), else walked.
      */
-    static ResidualTokens compute(TokenTrie trie, int[] trieTokenIds, Dfa dfa, int s, int maskWords) {
+    static ResidualTokens compute(TokenTrie trie, int[] trieTokenIds, Dfa dfa, int s, int maskWords,
+            SubtreeSource source) {
         TokenTrie tr = trie;
         int n = tr.nodeCount();
-        int[] stateAt = new int[tr.maxDepth() + 1];
-        boolean[] acceptedBy = new boolean[tr.maxDepth() + 1];
-        stateAt[0] = s;
-        IntArrayList inside = new IntArrayList();
+        SubtreeTokens.Scratch scratch = new SubtreeTokens.Scratch(tr);
+        int insideCount = 0;
+        List<int[]> insideParts = new ArrayList<>();
         IntArrayList exits = new IntArrayList();
         Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
         List<IntArrayList> groups = new ArrayList<>();
         long[] firstBytes = new long[4];
         long[] bytesAfterAccepting = new long[4];
-        int firstByte = -1; // the byte of the live depth-1 node the walk is under (preorder)
-        int i = 0;
-        while (i < n) {
-            int d = tr.depth(i);
-            int next = dfa.next(stateAt[d - 1], tr.nodeByte(i));
-            if (next < 0) {
-                int end = tr.subtreeEnd(i);
-                if (acceptedBy[d - 1]) {
-                    exits.add(i);
-                    int parentState = stateAt[d - 1];
-                    int group = groupOf.getOrDefault(parentState, -1);
-                    if (group < 0) {
-                        group = groups.size();
-                        groupOf.put(parentState, group);
-                        groups.add(new IntArrayList());
-                    }
-                    groups.get(group).add(i);
-                    firstBytes[firstByte >>> 6] |= 1L << firstByte; // exits lie at depth 2 or more
+        for (int child = 0; child < n; child = tr.subtreeEnd(child)) {
+            int b = tr.nodeByte(child);
+            int t = dfa.next(s, b);
+            if (t < 0) {
+                continue; // no exit at depth 1: nothing was accepted before the token
+            }
+            SubtreeSource.Found found = source == null ? null : source.subtree(child, t);
+            SubtreeTokens sub = found != null ? found.tokens() : SubtreeTokens.walk(tr, dfa, child, t, scratch);
+            if (sub.insideIds.length > 0) {
+                insideParts.add(sub.insideIds);
+                insideCount += sub.insideIds.length;
+            }
+            exits.addElements(exits.size(), sub.exits);
+            if (sub.exits.length > 0) {
+                firstBytes[b >>> 6] |= 1L << b;
+            }
+            for (int w = 0; w < 4; w++) {
+                bytesAfterAccepting[w] |= sub.bytesAfterAccepting[w];
+            }
+            for (int g = 0; g < sub.groupState.length; g++) {
+                int state = found == null ? sub.groupState[g] : found.toWalked().applyAsInt(sub.groupState[g]);
+                int group = groupOf.getOrDefault(state, -1);
+                if (group < 0) {
+                    group = groups.size();
+                    groupOf.put(state, group);
+                    groups.add(new IntArrayList());
                 }
-                i = end;
-                continue;
+                IntArrayList list = groups.get(group);
+                list.addElements(list.size(), sub.groupExits[g]);
             }
-            stateAt[d] = next;
-            if (d == 1) {
-                firstByte = tr.nodeByte(i);
-            }
-            if (d >= 2 && dfa.accepting(stateAt[d - 1])) { // read right after the terminal could have ended
-                int b = tr.nodeByte(i);
-                bytesAfterAccepting[b >>> 6] |= 1L << b;
-            }
-            acceptedBy[d] = acceptedBy[d - 1] || dfa.accepting(next);
-            for (int k = tr.tokenStart(i), stop = tr.tokenStart(i + 1); k < stop; k++) {
-                inside.add(tr.tokenId(k));
-            }
-            i++;
         }
         int[] exitNodes = exits.toIntArray();
         int groupCount = groups.size();
@@ -132,14 +143,21 @@ public final class ResidualTokens {
         for (int group = 0; group < groupCount; group++) {
             groupExits[group] = groups.get(group).toIntArray();
         }
-        if (inside.size() <= LIST_LIMIT) {
-            return new ResidualTokens(trie, trieTokenIds, null, inside.toIntArray(), exitNodes, groupState, groupExits,
-                    firstBytes, bytesAfterAccepting);
+        if (insideCount <= LIST_LIMIT) {
+            int[] ids = new int[insideCount];
+            int at = 0;
+            for (int[] part : insideParts) {
+                System.arraycopy(part, 0, ids, at, part.length);
+                at += part.length;
+            }
+            return new ResidualTokens(trie, trieTokenIds, null, ids, exitNodes, groupState, groupExits, firstBytes,
+                    bytesAfterAccepting);
         }
         long[] mask = new long[maskWords];
-        for (int k = 0, size = inside.size(); k < size; k++) {
-            int id = inside.getInt(k);
-            mask[id >>> 6] |= 1L << id;
+        for (int[] part : insideParts) {
+            for (int id : part) {
+                mask[id >>> 6] |= 1L << id;
+            }
         }
         return new ResidualTokens(trie, trieTokenIds, mask, null, exitNodes, groupState, groupExits, firstBytes,
                 bytesAfterAccepting);

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
  * The mask tables that depend only on a terminal automaton and a vocabulary, shared by every
  * constraint on one {@link Vocabulary} instance whatever its grammar: for each
  * {@link Residual residual automaton} and token trie, its {@link ResidualTokens} (the tokens
- * inside it and the exits from it), and the suffix tries of their exit groups. A server that
+ * inside it and the exits from it), the {@link SubtreeTokens} of the root's children they are
+ * made of, and the suffix tries of their exit groups. A server that
  * compiles a new JSON Schema per request meets the same JSON string, number and whitespace
  * terminals in almost every schema: their tables are computed once, not per schema.
  *
@@ -41,6 +42,32 @@ public final class SharedTokenTables {
         @Override
         public boolean equals(Object o) {
             return o instanceof StateKey k && k.trie == trie && k.hash == hash && Arrays.equals(k.code, code);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /** A residual's code on one root child of one trie (compared by identity): the key of a {@link SubtreeTokens}. */
+    private static final class SubtreeKey {
+        final TokenTrie trie;
+        final int child;
+        final int[] code;
+        final int hash;
+
+        SubtreeKey(TokenTrie trie, int child, Residual r) {
+            this.trie = trie;
+            this.child = child;
+            this.code = r.code();
+            this.hash = 31 * (31 * System.identityHashCode(trie) + child) + r.codeHash();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SubtreeKey k && k.trie == trie && k.child == child && k.hash == hash
+                    && Arrays.equals(k.code, code);
         }
 
         @Override
@@ -86,8 +113,12 @@ public final class SharedTokenTables {
         long bytes = 64;
         if (key instanceof StateKey k) {
             bytes += 4L * k.code.length;
+        } else if (key instanceof SubtreeKey k) {
+            bytes += 4L * k.code.length;
         }
         if (value instanceof ResidualTokens t) {
+            bytes += t.bytes();
+        } else if (value instanceof SubtreeTokens t) {
             bytes += t.bytes();
         } else if (value instanceof SuffixTrie s) {
             bytes += s.bytes();
@@ -100,8 +131,19 @@ public final class SharedTokenTables {
         return lookUp(new StateKey(trie, r), compute, ResidualTokens.class);
     }
 
-    /** The suffix trie of exit group {@code group} of {@code owner}. */
+    /** Root child {@code child}'s subtree of {@code trie} from local state 0 of {@code r}, computed by {@code compute} on a miss. */
+    SubtreeTokens subtree(TokenTrie trie, int child, Residual r, Supplier<SubtreeTokens> compute) {
+        return lookUp(new SubtreeKey(trie, child, r), compute, SubtreeTokens.class);
+    }
+
+    /**
+     * The suffix trie of exit group {@code group} of {@code owner}, or null when the owner was
+     * not yet taken from the store by a second lookup (then the caller builds its own).
+     */
     SuffixTrie groupSuffixes(ResidualTokens owner, int group) {
+        if (!owner.reused) {
+            return null; // one constraint so far: it keeps its own, and the store is not filled with one-offs
+        }
         return lookUp(new GroupKey(owner, group), () -> owner.buildGroupSuffixes(group), SuffixTrie.class);
     }
 
@@ -109,6 +151,9 @@ public final class SharedTokenTables {
         Object known = cache.getIfPresent(key);
         if (known != null) {
             hits.increment();
+            if (known instanceof ResidualTokens t) {
+                t.reused = true;
+            }
             return type.cast(known);
         }
         misses.increment();

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -30,12 +31,26 @@ public final class TerminalTokenTables {
     static final int MIN_SHARED_LIVE_BYTES = 16;
     /** The most states of a residual whose tables are shared. */
     static final int MAX_SHARED_RESIDUAL = 1024;
+    /** The most states of a residual kept per constraint once computed (bigger ones are computed again when needed). */
+    static final int MAX_KEPT_RESIDUAL = 64;
+    /** The fewest trie nodes of a root child's subtree that is shared (smaller ones are walked: cheaper than a key). */
+    static final int MIN_SHARED_SUBTREE = 64;
+
+    /**
+     * When a state's tables are shared: its fewest live bytes, its residual's most states, and
+     * the fewest nodes of a shared subtree. Tests lower the thresholds so that small
+     * vocabularies and grammars share everything.
+     */
+    record Sharing(int minLiveBytes, int maxResidual, int minSubtree) {
+        static final Sharing DEFAULT = new Sharing(MIN_SHARED_LIVE_BYTES, MAX_SHARED_RESIDUAL, MIN_SHARED_SUBTREE);
+    }
 
     private final CompiledGrammar grammar;
     private final TokenTrie trie;
     private final int maskWords;
     /** Where tables are shared with other grammars, or null. */
     private final SharedTokenTables shared;
+    private final Sharing sharing;
     /** The grammar's DFA, for states computed unshared. */
     private final ResidualTokens.Dfa grammarDfa;
     /** The tables by DFA state, for the vocabulary's trie (null for a suffix trie). */
@@ -48,6 +63,13 @@ public final class TerminalTokenTables {
     private final long[] liveBytes;
     /** For each DFA state, whether it is the start state of a terminal. */
     private final boolean[] startState;
+    /** Residuals already computed, by global state (small ones only: a residual holds 1 KiB per state). */
+    private final ConcurrentHashMap<Integer, Residual> residuals;
+    /**
+     * For each DFA state, whether its residual has more than {@link Sharing#maxResidual()} states.
+     * Written without synchronization: a reader that misses a write only computes it again.
+     */
+    private final boolean[] residualTooBig;
 
     /** Tables of {@code grammar} over {@code trie}, computed for this grammar alone. */
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie) {
@@ -56,7 +78,12 @@ public final class TerminalTokenTables {
 
     /** Tables of {@code grammar} over the vocabulary's {@code trie}, sharing with other grammars through {@code shared} (may be null). */
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie, SharedTokenTables shared) {
+        this(grammar, trie, shared, Sharing.DEFAULT);
+    }
+
+    TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie, SharedTokenTables shared, Sharing sharing) {
         this.grammar = grammar;
+        this.sharing = sharing;
         this.trie = trie;
         this.maskWords = (trie.vocabularySize() + 63) >>> 6;
         this.shared = shared;
@@ -87,19 +114,25 @@ public final class TerminalTokenTables {
         for (int t = 0; t < grammar.terminalCount(); t++) {
             startState[grammar.terminalStartState(t)] = true;
         }
+        this.residuals = new ConcurrentHashMap<>();
+        this.residualTooBig = new boolean[stateCount];
     }
 
-    private TerminalTokenTables(TerminalTokenTables vocabularyTables, TokenTrie suffixTrie, int[] tokenIds) {
+    private TerminalTokenTables(TerminalTokenTables vocabularyTables, TokenTrie suffixTrie, int[] tokenIds,
+            SharedTokenTables shared) {
         this.grammar = vocabularyTables.grammar;
         this.trie = suffixTrie;
         this.maskWords = (suffixTrie.vocabularySize() + 63) >>> 6;
-        this.shared = vocabularyTables.shared;
+        this.shared = shared;
+        this.sharing = vocabularyTables.sharing;
         this.grammarDfa = vocabularyTables.grammarDfa;
         this.states = null;
         this.sparseStates = new ConcurrentHashMap<>();
         this.tokenIds = tokenIds;
         this.liveBytes = vocabularyTables.liveBytes;
         this.startState = vocabularyTables.startState;
+        this.residuals = vocabularyTables.residuals;
+        this.residualTooBig = vocabularyTables.residualTooBig;
     }
 
     /**
@@ -107,7 +140,7 @@ public final class TerminalTokenTables {
      * sharing this one's grammar-wide data.
      */
     TerminalTokenTables forSuffixes(TokenTrie suffixTrie, int[] tokenIds) {
-        return new TerminalTokenTables(this, suffixTrie, tokenIds);
+        return new TerminalTokenTables(this, suffixTrie, tokenIds, shared);
     }
 
     /** The vocabulary id of each id of this table's trie, or null when the trie is the vocabulary's. */
@@ -140,7 +173,11 @@ public final class TerminalTokenTables {
 
     /** The suffixes of exit group {@code g} of {@code source}, with tables of their own for this grammar. */
     ExitSuffixes suffixesOf(ResidualTokens source, int g) {
-        SuffixTrie s = shared != null ? shared.groupSuffixes(source, g) : source.buildGroupSuffixes(g);
+        SuffixTrie s = shared != null ? shared.groupSuffixes(source, g) : null;
+        if (s == null) { // not shared: so neither are the tables over it (their keys would name a trie no one else has)
+            s = source.buildGroupSuffixes(g);
+            return new ExitSuffixes(s.trie(), s.tokenIds(), new TerminalTokenTables(this, s.trie(), s.tokenIds(), null));
+        }
         return new ExitSuffixes(s.trie(), s.tokenIds(), forSuffixes(s.trie(), s.tokenIds()));
     }
 
@@ -173,12 +210,68 @@ public final class TerminalTokenTables {
     }
 
     private StateTokens compute(int s) {
-        Residual r = shared == null || liveByteCount(s) < MIN_SHARED_LIVE_BYTES ? null
-                : Residual.of(grammar, s, MAX_SHARED_RESIDUAL);
-        if (r == null) {
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords), null, this);
+        if (shared == null || liveByteCount(s) < sharing.minLiveBytes()) {
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, null), null, this);
         }
-        ResidualTokens tokens = shared.tokens(trie, r, () -> ResidualTokens.compute(trie, tokenIds, r, 0, maskWords));
+        Residual r = residual(s);
+        if (r == null) { // too big to share whole; its subtrees may still be shared
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords,
+                    subtrees(null)), null, this);
+        }
+        ResidualTokens tokens = shared.tokens(trie, r,
+                () -> ResidualTokens.compute(trie, tokenIds, r, 0, maskWords, subtrees(r)));
         return new StateTokens(tokens, r.localToGlobal(), this);
+    }
+
+    /**
+     * The shared subtrees (see {@link SubtreeTokens}) for a walk on {@code walked}'s local states,
+     * or on the grammar's own states when it is null: a root child's subtree is taken from the
+     * store when it is large and the state after its byte is broad with a small residual.
+     */
+    private ResidualTokens.SubtreeSource subtrees(Residual walked) {
+        Int2IntOpenHashMap localOf = walked == null ? null : localNumbers(walked);
+        return (child, t) -> {
+            int global = walked == null ? t : walked.localToGlobal()[t];
+            if (trie.subtreeEnd(child) - child < sharing.minSubtree() || liveByteCount(global) < sharing.minLiveBytes()) {
+                return null;
+            }
+            Residual rt = residual(global);
+            if (rt == null) {
+                return null;
+            }
+            SubtreeTokens sub = shared.subtree(trie, child, rt,
+                    () -> SubtreeTokens.walk(trie, rt, child, 0, new SubtreeTokens.Scratch(trie)));
+            int[] toGlobal = rt.localToGlobal();
+            return new ResidualTokens.SubtreeSource.Found(sub, localOf == null ? k -> toGlobal[k]
+                    : k -> localOf.get(toGlobal[k]));
+        };
+    }
+
+    /** The residual of global state {@code s}, or null when it is too big to share; computed once per constraint. */
+    private Residual residual(int s) {
+        if (residualTooBig[s]) {
+            return null;
+        }
+        Residual r = residuals.get(s);
+        if (r == null) {
+            r = Residual.of(grammar, s, sharing.maxResidual());
+            if (r == null) {
+                residualTooBig[s] = true;
+                return null;
+            }
+            if (r.stateCount() <= MAX_KEPT_RESIDUAL) {
+                residuals.put(s, r);
+            }
+        }
+        return r;
+    }
+
+    private static Int2IntOpenHashMap localNumbers(Residual r) {
+        int[] toGlobal = r.localToGlobal();
+        Int2IntOpenHashMap localOf = new Int2IntOpenHashMap(toGlobal.length);
+        for (int k = 0; k < toGlobal.length; k++) {
+            localOf.put(toGlobal[k], k);
+        }
+        return localOf;
     }
 }

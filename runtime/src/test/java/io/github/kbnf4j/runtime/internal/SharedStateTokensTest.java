@@ -23,14 +23,31 @@ class SharedStateTokensTest {
 
     @Test
     void sharedTablesEqualTablesComputedAlone() {
+        check(TerminalTokenTables.Sharing.DEFAULT);
+    }
+
+    /** Every state and every subtree shared, however small: the thresholds off. */
+    @Test
+    void everythingSharedEqualsTablesComputedAlone() {
+        check(new TerminalTokenTables.Sharing(1, 100_000, 1));
+    }
+
+    /** States too big to share whole, made of shared subtrees. */
+    @Test
+    void sharedSubtreesOfUnsharedStatesEqualTablesComputedAlone() {
+        check(new TerminalTokenTables.Sharing(1, 3, 1));
+    }
+
+    private static void check(TerminalTokenTables.Sharing sharing) {
         List<byte[]> tokens = new ArrayList<>();
         for (int c = 0x20; c < 0x7F; c++) {
             tokens.add(new byte[] {(byte) c});
         }
-        for (String t : new String[] {"ab\"", "a\",", "\",\"", "x\"}", "\"a", "  \"", "ab", "\":", "q\"]"}) {
+        for (String t : new String[] {"ab\"", "a\",", "\",\"", "x\"}", "\"a", "  \"", "ab", "\":", "q\"]", "abc",
+            "abcd\",", "a\"]", "\"ab\"", "[\"a", "<<", "qqq", "rr"}) {
             tokens.add(t.getBytes(StandardCharsets.UTF_8));
         }
-        Vocabulary v = Vocabulary.of("test", tokens, null, null);
+        Vocabulary v = Vocabulary.of("test", tokens, null, null); // a fresh instance: an empty store
         SharedTokenTables store = SharedTokenTables.of(v);
         TokenTrie trie = TokenTries.of(v);
         String list = "list ::= item | item \",\" list ;\nitem ::= value | \"[\" list \"]\" ;\n" + STRINGS;
@@ -42,7 +59,7 @@ class SharedStateTokensTest {
         long hitsBefore = store.hits();
         for (String text : grammars) {
             CompiledGrammar g = Grammar.compile("g.kbnf", text);
-            TerminalTokenTables shared = new TerminalTokenTables(g, trie, store);
+            TerminalTokenTables shared = new TerminalTokenTables(g, trie, store, sharing);
             TerminalTokenTables alone = new TerminalTokenTables(g, trie);
             for (int s = 0; s < g.dfaStateCount(); s++) {
                 StateTokens a = shared.get(s);
