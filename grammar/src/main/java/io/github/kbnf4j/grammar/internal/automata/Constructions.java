@@ -79,9 +79,9 @@ public final class Constructions {
         ByteDfa u = VALID_UTF8;
         // Key: [utf8 state, started, sorted live x-states...]; "started" separates the start state
         // (which must not accept "") from the state after a full character.
-        StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
+        StateNumbering<IntArrayKey> states = new StateNumbering<>(maxStates);
         TableBuilder table = new TableBuilder();
-        states.idOf(new Minimizer.ColumnKey(new int[] {0, 0, 0}));
+        states.idOf(new IntArrayKey(new int[] {0, 0, 0}));
         int[] buf = new int[x.stateCount() + 3];
         boolean[] seen = new boolean[x.stateCount()];
         for (int i = 0; i < states.count(); i++) {
@@ -114,7 +114,7 @@ public final class Constructions {
                     continue;
                 }
                 Arrays.sort(buf, 2, m);
-                table.set(i, b, states.idOf(new Minimizer.ColumnKey(Arrays.copyOf(buf, m))));
+                table.set(i, b, states.idOf(new IntArrayKey(Arrays.copyOf(buf, m))));
             }
             table.accept(i, key[1] == 1 && u.isAccepting(key[0]));
         }

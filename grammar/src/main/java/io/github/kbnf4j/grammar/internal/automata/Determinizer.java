@@ -94,11 +94,11 @@ final class Determinizer {
     }
 
     private ByteDfa run(int start) {
-        StateNumbering<Minimizer.ColumnKey> states = new StateNumbering<>(maxStates);
+        StateNumbering<IntArrayKey> states = new StateNumbering<>(maxStates);
         TableBuilder table = new TableBuilder();
         int[] seeds = new int[stack.length];
         seeds[0] = start;
-        states.idOf(new Minimizer.ColumnKey(closure(seeds, 1)));
+        states.idOf(new IntArrayKey(closure(seeds, 1)));
         boolean[] cut = new boolean[257];
         int[] targets = new int[stack.length];
         for (int i = 0; i < states.count(); i++) {
@@ -139,7 +139,7 @@ final class Determinizer {
                 if (nt > 0) {
                     int[] key = closure(targets, nt);
                     int known = states.count();
-                    int t = states.idOf(new Minimizer.ColumnKey(key));
+                    int t = states.idOf(new IntArrayKey(key));
                     if (states.count() > known) {
                         work += key.length; // a new subset: its size counts as work
                     }

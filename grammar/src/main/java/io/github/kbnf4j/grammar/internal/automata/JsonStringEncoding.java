@@ -109,7 +109,7 @@ public final class JsonStringEncoding {
         private final TableBuilder table = new TableBuilder();
         private int count;
         /** Hex-digit states by their 16 children (state or -1 per digit value). */
-        private final Map<Minimizer.ColumnKey, Integer> hexStates = new HashMap<>();
+        private final Map<IntArrayKey, Integer> hexStates = new HashMap<>();
         /** {@link #uniformKey} -> state or -1. */
         private final Map<Long, Integer> uniform = new HashMap<>();
         /** (content state after two bytes, pending bits) -> state after a high surrogate, or -1. */
@@ -336,7 +336,7 @@ public final class JsonStringEncoding {
             if (!any) {
                 return -1;
             }
-            Minimizer.ColumnKey key = new Minimizer.ColumnKey(children.clone());
+            IntArrayKey key = new IntArrayKey(children.clone());
             Integer known = hexStates.get(key);
             if (known != null) {
                 return known;

@@ -1,17 +1,23 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Turns any partial byte DFA into a canonical {@link ByteDfa}: trim (reachable and co-reachable
- * states only), Hopcroft minimization over byte equivalence classes, breadth-first canonical
- * numbering, and byte-class compression of the result.
+ * states only), minimize, number the states canonically (breadth-first from the start, bytes in
+ * order 0..255) and group the bytes of the result into classes.
  *
- * <p>Complexity: O(n·256) to trim and classify bytes, then O(k·n·log n) for Hopcroft with k byte
- * classes (bytes that behave identically in every state share a class, so k is usually small).
- * Memory O(n·k). Stateless, thread-safe.
+ * <p>Only the first pass reads all 256 bytes of a state: it finds the reachable states and the
+ * bytes where a run of equal targets starts in some row. The bytes from one such start to the next
+ * (an <em>interval</em>) behave alike in every state, so the rest works on intervals. The
+ * transitions that exist (state, interval, target) are minimized by Valmari's algorithm for partial
+ * DFAs (A. Valmari, "Fast brief practical DFA minimization", IPL 112(6), 2012), a Hopcroft-like
+ * refinement of both states and transitions whose cost depends on the transitions there are, not
+ * on states × byte classes: rows typically have a few live transitions among tens of classes, and
+ * no sink state is needed.
+ *
+ * <p>Complexity: O(n·256) for the first pass, then O(n·m + t·log t) for m intervals and t
+ * transitions. Memory O(n·m). Stateless, thread-safe.
  */
 final class Minimizer {
     private Minimizer() {
@@ -19,343 +25,434 @@ final class Minimizer {
 
     /**
      * @param n number of states
-     * @param table {@code table[s * 256 + b]} = target or -1 (not modified)
+     * @param table {@code table[s * 256 + b]} = target or -1 (not modified; rows from {@code n} on
+     *     are not read)
      * @param accept accepting flags, length ≥ n
      * @param start the start state
      */
     static ByteDfa minimize(int n, int[] table, boolean[] accept, int start) {
-        // 1. Trim: forward reachability, then backward from accepting states.
-        boolean[] reach = new boolean[n];
-        int[] queue = new int[n];
-        int qh = 0;
-        int qt = 0;
-        reach[start] = true;
-        queue[qt++] = start;
-        int edges = 0;
-        while (qh < qt) {
-            int s = queue[qh++];
-            for (int b = 0; b < 256; b++) {
-                int t = table[s * 256 + b];
+        // 1. The reachable states (id: their number, order: the state of a number; the start is 0),
+        // and the runs of equal targets in their rows: the run of row i number x (from
+        // rowRuns[i] to rowRuns[i + 1]) starts at byte runByte[x] and goes to runTarget[x].
+        int[] id = new int[n];
+        Arrays.fill(id, -1);
+        int[] order = new int[n];
+        int r = 0;
+        id[start] = r;
+        order[r++] = start;
+        int[] rowRuns = new int[n + 1];
+        int[] runByte = new int[8 * n + 256];
+        int[] runTarget = new int[8 * n + 256];
+        int runs = 0;
+        long[] runStarts = new long[4]; // the bytes where a run starts in some row
+        for (int i = 0; i < r; i++) {
+            int base = order[i] * 256;
+            rowRuns[i] = runs;
+            if (runs + 256 > runByte.length) {
+                runByte = Arrays.copyOf(runByte, runs * 2 + 256);
+                runTarget = Arrays.copyOf(runTarget, runs * 2 + 256);
+            }
+            int prev = ~table[base]; // unlike byte 0's target, so byte 0 starts a run
+            for (int w = 0; w < 4; w++) {
+                // The starts of runs as bits first, without a branch per byte.
+                long bits = 0;
+                for (int j = 0; j < 64; j++) {
+                    int t = table[base + w * 64 + j];
+                    bits |= (t != prev ? 1L : 0L) << j;
+                    prev = t;
+                }
+                runStarts[w] |= bits;
+                for (; bits != 0; bits &= bits - 1) {
+                    int b = w * 64 + Long.numberOfTrailingZeros(bits);
+                    int t = table[base + b];
+                    runByte[runs] = b;
+                    runTarget[runs++] = t;
+                    if (t >= 0 && id[t] < 0) {
+                        id[t] = r;
+                        order[r++] = t;
+                    }
+                }
+            }
+        }
+        rowRuns[r] = runs;
+        // 2. The intervals between two run starts: each behaves alike in every row. The transitions
+        // (tail and head by reachable number, the interval as the label) come in order of tail, then
+        // label; those of state q are outStart[q] .. outStart[q + 1].
+        int[] intervalStart = new int[257];
+        int[] rank = new int[4]; // intervals starting before byte 64 * w
+        int m = 0;
+        for (int w = 0; w < 4; w++) {
+            rank[w] = m;
+            for (long bits = runStarts[w]; bits != 0; bits &= bits - 1) {
+                intervalStart[m++] = w * 64 + Long.numberOfTrailingZeros(bits);
+            }
+        }
+        intervalStart[m] = 256;
+        Transitions tr = new Transitions(4 * r + 16);
+        int[] outStart = new int[r + 1];
+        for (int i = 0; i < r; i++) {
+            outStart[i] = tr.count;
+            for (int x = rowRuns[i]; x < rowRuns[i + 1]; x++) {
+                int t = runTarget[x];
                 if (t >= 0) {
-                    edges++;
-                    if (!reach[t]) {
-                        reach[t] = true;
-                        queue[qt++] = t;
+                    int to = id[t];
+                    int end = x + 1 < rowRuns[i + 1] ? interval(runByte[x + 1], rank, runStarts) : m;
+                    for (int j = interval(runByte[x], rank, runStarts); j < end; j++) {
+                        tr.add(i, j, to);
                     }
                 }
             }
         }
-        int[] revStart = new int[n + 1];
-        for (int s = 0; s < n; s++) {
-            if (reach[s]) {
-                for (int b = 0; b < 256; b++) {
-                    int t = table[s * 256 + b];
-                    if (t >= 0) {
-                        revStart[t + 1]++;
-                    }
+        outStart[r] = tr.count;
+        int tc = tr.count;
+        int[] tail = tr.tail;
+        int[] label = tr.label;
+        int[] head = tr.head;
+        // 3. Trim: the live states reach an accepting one, found backwards from the accepting ones.
+        // incoming[inStart[q] .. inStart[q + 1]) are the transitions into q.
+        int[] inStart = new int[r + 1];
+        for (int e = 0; e < tc; e++) {
+            inStart[head[e] + 1]++;
+        }
+        for (int q = 0; q < r; q++) {
+            inStart[q + 1] += inStart[q];
+        }
+        int[] incoming = new int[tc];
+        int[] inFill = Arrays.copyOf(inStart, r);
+        for (int e = 0; e < tc; e++) {
+            incoming[inFill[head[e]]++] = e;
+        }
+        boolean[] live = new boolean[r];
+        int[] liveStates = new int[r];
+        int lc = 0;
+        for (int q = 0; q < r; q++) {
+            if (accept[order[q]]) {
+                live[q] = true;
+                liveStates[lc++] = q;
+            }
+        }
+        for (int h = 0; h < lc; h++) {
+            int q = liveStates[h];
+            for (int x = inStart[q]; x < inStart[q + 1]; x++) {
+                int p = tail[incoming[x]];
+                if (!live[p]) {
+                    live[p] = true;
+                    liveStates[lc++] = p;
                 }
             }
         }
-        for (int i = 0; i < n; i++) {
-            revStart[i + 1] += revStart[i];
-        }
-        int[] rev = new int[edges];
-        int[] fill = Arrays.copyOf(revStart, n);
-        for (int s = 0; s < n; s++) {
-            if (reach[s]) {
-                for (int b = 0; b < 256; b++) {
-                    int t = table[s * 256 + b];
-                    if (t >= 0) {
-                        rev[fill[t]++] = s;
-                    }
-                }
-            }
-        }
-        boolean[] live = new boolean[n];
-        qh = 0;
-        qt = 0;
-        for (int s = 0; s < n; s++) {
-            if (reach[s] && accept[s]) {
-                live[s] = true;
-                queue[qt++] = s;
-            }
-        }
-        while (qh < qt) {
-            int t = queue[qh++];
-            for (int i = revStart[t]; i < revStart[t + 1]; i++) {
-                int s = rev[i];
-                if (!live[s]) {
-                    live[s] = true;
-                    queue[qt++] = s;
-                }
-            }
-        }
-        if (!live[start]) {
+        if (!live[0]) {
             return ByteDfa.emptyLanguage();
         }
-        // 2. Renumber live states; m is the total sink that stands for every dead target.
-        int[] id = new int[n];
-        int m = 0;
-        for (int s = 0; s < n; s++) {
-            id[s] = live[s] ? m++ : -1;
-        }
-        int sink = m;
-        int bigN = m + 1;
-        int[] dense = new int[bigN * 256];
-        Arrays.fill(dense, sink);
-        boolean[] acc = new boolean[bigN];
-        for (int s = 0; s < n; s++) {
-            if (live[s]) {
-                acc[id[s]] = accept[s];
-                for (int b = 0; b < 256; b++) {
-                    int t = table[s * 256 + b];
-                    dense[id[s] * 256 + b] = t >= 0 && live[t] ? id[t] : sink;
-                }
+        // 4. Blocks of live states, first split into accepting and not; cords of live transitions
+        // (those into live states, hence also from them), first grouped by interval.
+        Partition blocks = new Partition(r, liveStates, lc);
+        blocks.addSet(0, lc);
+        for (int h = 0; h < lc; h++) {
+            if (accept[order[liveStates[h]]]) {
+                blocks.mark(liveStates[h]);
             }
         }
-        int[] classOf = new int[256];
-        int k = byteClasses(bigN, dense, classOf);
-        int[] rep = new int[k];
-        for (int b = 255; b >= 0; b--) {
-            rep[classOf[b]] = b;
-        }
-        int[] trans = new int[bigN * k];
-        for (int s = 0; s < bigN; s++) {
-            for (int c = 0; c < k; c++) {
-                trans[s * k + c] = dense[s * 256 + rep[c]];
+        blocks.split();
+        int[] labelStart = new int[m + 1];
+        int liveTransitions = 0;
+        for (int e = 0; e < tc; e++) {
+            if (live[head[e]]) {
+                labelStart[label[e] + 1]++;
+                liveTransitions++;
             }
         }
-        // 3. Hopcroft.
-        int[] blockOf = hopcroft(bigN, k, trans, acc);
-        // 4. Canonical breadth-first numbering of the quotient (bytes in order 0..255).
-        int blocks = 0;
-        for (int b : blockOf) {
-            blocks = Math.max(blocks, b + 1);
+        for (int j = 0; j < m; j++) {
+            labelStart[j + 1] += labelStart[j];
         }
-        int[] repState = new int[blocks];
-        Arrays.fill(repState, -1);
-        for (int s = 0; s < bigN; s++) {
-            if (repState[blockOf[s]] < 0) {
-                repState[blockOf[s]] = s;
+        int[] byLabel = new int[liveTransitions];
+        int[] labelFill = Arrays.copyOf(labelStart, m);
+        for (int e = 0; e < tc; e++) {
+            if (live[head[e]]) {
+                byLabel[labelFill[label[e]]++] = e;
             }
         }
-        int sinkBlock = blockOf[sink];
-        int[] canon = new int[blocks];
-        Arrays.fill(canon, -1);
-        int[] order = new int[blocks];
-        int count = 0;
-        int startBlock = blockOf[id[start]];
-        canon[startBlock] = count;
-        order[count++] = startBlock;
-        int[] out = new int[blocks * 256];
-        for (int i = 0; i < count; i++) {
-            int s = repState[order[i]];
-            for (int b = 0; b < 256; b++) {
-                int tb = blockOf[trans[s * k + classOf[b]]];
-                if (tb == sinkBlock) {
-                    out[i * 256 + b] = -1;
-                    continue;
-                }
-                if (canon[tb] < 0) {
-                    canon[tb] = count;
-                    order[count++] = tb;
-                }
-                out[i * 256 + b] = canon[tb];
+        Partition cords = new Partition(tc, byLabel, liveTransitions);
+        for (int j = 0; j < m; j++) {
+            if (labelStart[j] < labelStart[j + 1]) {
+                cords.addSet(labelStart[j], labelStart[j + 1]);
             }
         }
-        boolean[] finalAcc = new boolean[count];
-        for (int i = 0; i < count; i++) {
-            finalAcc[i] = acc[repState[order[i]]];
-        }
-        return pack(count, out, finalAcc);
-    }
-
-    /** Compresses a canonical dense table into the {@link ByteDfa} layout. */
-    static ByteDfa pack(int n, int[] dense, boolean[] accept) {
-        int[] classOf = new int[256];
-        int k = byteClasses(n, dense, classOf);
-        int[] next = new int[n * k];
-        int[] rep = new int[k];
-        for (int b = 255; b >= 0; b--) {
-            rep[classOf[b]] = b;
-        }
-        for (int s = 0; s < n; s++) {
-            for (int c = 0; c < k; c++) {
-                next[s * k + c] = dense[s * 256 + rep[c]];
+        // 5. Refine: each cord splits the blocks by which states have a transition in it; each new
+        // block splits the cords by which transitions enter it. Block 0 never splits cords, and a
+        // split keeps the larger part under the old number: Hopcroft's "all but the largest". No
+        // element is marked twice before a split: the transitions of a cord share a label, so their
+        // tails differ, and a transition enters one state.
+        int b = 1;
+        for (int c = 0; c < cords.count; c++) {
+            for (int x = cords.first[c]; x < cords.end[c]; x++) {
+                blocks.mark(tail[cords.elems[x]]);
             }
-        }
-        return new ByteDfa(n, k, classOf, next, Arrays.copyOf(accept, n));
-    }
-
-    /**
-     * Groups bytes whose columns are identical in every state; classes are numbered by the first
-     * byte that has them, so the result is canonical. Returns the number of classes.
-     */
-    static int byteClasses(int n, int[] dense, int[] classOf) {
-        Map<ColumnKey, Integer> seen = new HashMap<>();
-        int k = 0;
-        for (int b = 0; b < 256; b++) {
-            int[] col = new int[n];
-            for (int s = 0; s < n; s++) {
-                col[s] = dense[s * 256 + b];
-            }
-            ColumnKey key = new ColumnKey(col);
-            Integer c = seen.get(key);
-            if (c == null) {
-                c = k++;
-                seen.put(key, c);
-            }
-            classOf[b] = c;
-        }
-        return k;
-    }
-
-    /**
-     * Hopcroft's partition refinement on a total DFA ({@code trans[s * k + c]} always valid).
-     * Returns the block of every state. The partition is the classic refinable array: the states
-     * of a block are contiguous in {@code elems}, marked ones moved to the block's front.
-     */
-    static int[] hopcroft(int n, int k, int[] trans, boolean[] acc) {
-        int[] invStart = new int[k * n + 1];
-        for (int s = 0; s < n; s++) {
-            for (int c = 0; c < k; c++) {
-                invStart[c * n + trans[s * k + c] + 1]++;
-            }
-        }
-        for (int i = 0; i < k * n; i++) {
-            invStart[i + 1] += invStart[i];
-        }
-        int[] inv = new int[n * k];
-        int[] fill = Arrays.copyOf(invStart, k * n);
-        for (int s = 0; s < n; s++) {
-            for (int c = 0; c < k; c++) {
-                inv[fill[c * n + trans[s * k + c]]++] = s;
-            }
-        }
-        int[] elems = new int[n];
-        int[] loc = new int[n];
-        int[] blockOf = new int[n];
-        int[] bStart = new int[n];
-        int[] bEnd = new int[n];
-        int[] bMark = new int[n];
-        int pos = 0;
-        for (int s = 0; s < n; s++) {
-            if (acc[s]) {
-                elems[pos] = s;
-                loc[s] = pos++;
-            }
-        }
-        int accCount = pos;
-        for (int s = 0; s < n; s++) {
-            if (!acc[s]) {
-                elems[pos] = s;
-                loc[s] = pos++;
-            }
-        }
-        int blocks;
-        if (accCount == 0 || accCount == n) {
-            blocks = 1;
-            bStart[0] = 0;
-            bEnd[0] = n;
-            return blockOf;
-        }
-        blocks = 2;
-        bStart[0] = 0;
-        bEnd[0] = accCount;
-        bStart[1] = accCount;
-        bEnd[1] = n;
-        bMark[0] = 0;
-        bMark[1] = accCount;
-        for (int s = 0; s < n; s++) {
-            blockOf[s] = acc[s] ? 0 : 1;
-        }
-        boolean[] inWork = new boolean[n * k];
-        int[] work = new int[n * k];
-        int wl = 0;
-        int smaller = accCount <= n - accCount ? 0 : 1;
-        for (int c = 0; c < k; c++) {
-            inWork[smaller * k + c] = true;
-            work[wl++] = smaller * k + c;
-        }
-        int[] preds = new int[n];
-        int[] touched = new int[n];
-        while (wl > 0) {
-            int x = work[--wl];
-            inWork[x] = false;
-            int bl = x / k;
-            int c = x % k;
-            int np = 0;
-            for (int i = bStart[bl]; i < bEnd[bl]; i++) {
-                int t = elems[i];
-                for (int j = invStart[c * n + t]; j < invStart[c * n + t + 1]; j++) {
-                    preds[np++] = inv[j];
-                }
-            }
-            int nt = 0;
-            for (int i = 0; i < np; i++) {
-                int s = preds[i];
-                int xb = blockOf[s];
-                int p = loc[s];
-                if (p < bMark[xb]) {
-                    continue;
-                }
-                if (bMark[xb] == bStart[xb]) {
-                    touched[nt++] = xb;
-                }
-                int q = bMark[xb]++;
-                int other = elems[q];
-                elems[q] = s;
-                loc[s] = q;
-                elems[p] = other;
-                loc[other] = p;
-            }
-            for (int i = 0; i < nt; i++) {
-                int xb = touched[i];
-                if (bMark[xb] == bEnd[xb]) {
-                    bMark[xb] = bStart[xb];
-                    continue;
-                }
-                int y = blocks++;
-                bStart[y] = bStart[xb];
-                bEnd[y] = bMark[xb];
-                bMark[y] = bStart[y];
-                bStart[xb] = bEnd[y];
-                bMark[xb] = bStart[xb];
-                for (int j = bStart[y]; j < bEnd[y]; j++) {
-                    blockOf[elems[j]] = y;
-                }
-                boolean ySmaller = bEnd[y] - bStart[y] <= bEnd[xb] - bStart[xb];
-                for (int d = 0; d < k; d++) {
-                    int add = inWork[xb * k + d] || ySmaller ? y : xb;
-                    if (!inWork[add * k + d]) {
-                        inWork[add * k + d] = true;
-                        work[wl++] = add * k + d;
+            blocks.split();
+            for (; b < blocks.count; b++) {
+                for (int x = blocks.first[b]; x < blocks.end[b]; x++) {
+                    int q = blocks.elems[x];
+                    for (int y = inStart[q]; y < inStart[q + 1]; y++) {
+                        cords.mark(incoming[y]);
                     }
                 }
+                cords.split();
             }
         }
-        return blockOf;
+        // 6. Canonical breadth-first numbering of the blocks. A state's transitions are in order of
+        // interval, hence of byte, so they meet new targets as bytes 0..255 would.
+        int count = blocks.count; // every block holds reachable states, so all are numbered
+        int[] canon = new int[count];
+        Arrays.fill(canon, -1);
+        int[] blockAt = new int[count];
+        int found = 0;
+        canon[blocks.setOf[0]] = found;
+        blockAt[found++] = blocks.setOf[0];
+        int[] out = new int[count * m];
+        boolean[] finalAcc = new boolean[count];
+        for (int i = 0; i < count; i++) {
+            int q = blocks.elems[blocks.first[blockAt[i]]];
+            finalAcc[i] = accept[order[q]];
+            Arrays.fill(out, i * m, i * m + m, -1);
+            for (int e = outStart[q]; e < outStart[q + 1]; e++) {
+                if (live[head[e]]) {
+                    int tb = blocks.setOf[head[e]];
+                    if (canon[tb] < 0) {
+                        canon[tb] = found;
+                        blockAt[found++] = tb;
+                    }
+                    out[i * m + label[e]] = canon[tb];
+                }
+            }
+        }
+        assert found == count;
+        // 7. Byte classes: intervals whose columns are equal, numbered by first interval (hence by
+        // first byte).
+        ColumnClasses classes = new ColumnClasses(m, count);
+        for (int i = 0; i < count; i++) {
+            classes.refine(out, i * m);
+        }
+        classes.renumber();
+        int[] classOf = new int[256];
+        for (int j = 0; j < m; j++) {
+            Arrays.fill(classOf, intervalStart[j], intervalStart[j + 1], classes.classOf[j]);
+        }
+        return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), finalAcc);
     }
 
-    /** An int[] compared by content (columns, subset keys). */
-    static final class ColumnKey {
-        final int[] a;
-        private final int hash;
+    /** The interval that starts at byte {@code b} (a run start). */
+    private static int interval(int b, int[] rank, long[] runStarts) {
+        return rank[b >> 6] + Long.bitCount(runStarts[b >> 6] & ((1L << b) - 1));
+    }
 
-        ColumnKey(int[] a) {
-            this.a = a;
-            this.hash = Arrays.hashCode(a);
+    /** A growable list of transitions (tail, label, head). */
+    private static final class Transitions {
+        int[] tail;
+        int[] label;
+        int[] head;
+        int count;
+
+        Transitions(int capacity) {
+            tail = new int[capacity];
+            label = new int[capacity];
+            head = new int[capacity];
         }
 
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ColumnKey other && other.hash == hash && Arrays.equals(other.a, a);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
+        void add(int from, int on, int to) {
+            if (count == tail.length) {
+                tail = Arrays.copyOf(tail, count * 2);
+                label = Arrays.copyOf(label, count * 2);
+                head = Arrays.copyOf(head, count * 2);
+            }
+            tail[count] = from;
+            label[count] = on;
+            head[count] = to;
+            count++;
         }
     }
 
+    /**
+     * A partition of some elements of {@code 0..universe-1} into sets, refined by marking elements
+     * and then splitting every set with marked elements into its marked and unmarked parts
+     * (Valmari and Lehtinen's refinable partition). The elements of set {@code s} are
+     * {@code elems[first[s] .. end[s])}, its marked ones at the front. A split gives the new number
+     * to the smaller part.
+     */
+    private static final class Partition {
+        final int[] elems;
+        /** The position of each element in {@link #elems}. */
+        private final int[] loc;
+        final int[] setOf;
+        final int[] first;
+        final int[] end;
+        /** How many elements of each set are marked. */
+        private final int[] marked;
+        /** The sets with marked elements. */
+        private final int[] touched;
+        private int touchedCount;
+        int count;
+
+        /** Takes ownership of {@code elements[0..size)}; {@link #addSet} then groups them. */
+        Partition(int universe, int[] elements, int size) {
+            elems = elements;
+            loc = new int[universe];
+            setOf = new int[universe];
+            for (int i = 0; i < size; i++) {
+                loc[elements[i]] = i;
+            }
+            first = new int[size];
+            end = new int[size];
+            marked = new int[size];
+            touched = new int[size];
+        }
+
+        /** Makes {@code elems[from..to)} (not empty) the next set. */
+        void addSet(int from, int to) {
+            first[count] = from;
+            end[count] = to;
+            for (int i = from; i < to; i++) {
+                setOf[elems[i]] = count;
+            }
+            count++;
+        }
+
+        /** Marks an element; each element is marked at most once between two splits. */
+        void mark(int e) {
+            int s = setOf[e];
+            int i = loc[e];
+            int j = first[s] + marked[s];
+            elems[i] = elems[j];
+            loc[elems[i]] = i;
+            elems[j] = e;
+            loc[e] = j;
+            if (marked[s]++ == 0) {
+                touched[touchedCount++] = s;
+            }
+        }
+
+        /** Splits every set with marked elements, unless all its elements are marked. */
+        void split() {
+            while (touchedCount > 0) {
+                int s = touched[--touchedCount];
+                int j = first[s] + marked[s];
+                marked[s] = 0;
+                if (j == end[s]) {
+                    continue;
+                }
+                int z = count++;
+                if (j - first[s] <= end[s] - j) {
+                    first[z] = first[s];
+                    end[z] = j;
+                    first[s] = j;
+                } else {
+                    first[z] = j;
+                    end[z] = end[s];
+                    end[s] = j;
+                }
+                for (int i = first[z]; i < end[z]; i++) {
+                    setOf[elems[i]] = z;
+                }
+            }
+        }
+    }
+
+    /**
+     * The columns {@code 0..width-1} of a table whose values are {@code -1..values-1},
+     * partitioned into classes of columns that are equal in every row refined so far; at first one
+     * class. A class's representative is its first column, which never leaves it.
+     */
+    private static final class ColumnClasses {
+        private final int width;
+        /** The class of each column. */
+        final int[] classOf;
+        /** The representative of each column's class. */
+        private final int[] repOf;
+        /** The representative of each class. */
+        private final int[] rep;
+        /** During a split, the class each new class came from; in {@link #renumber}, new numbers. */
+        private final int[] parent;
+        /** During a split: by value + 1, 1 + the last new class with that value, or 0. */
+        private final int[] newByValue;
+        /** During a split: the previous new class with the same value, or -1. */
+        private final int[] sameValue;
+        int count = 1;
+
+        ColumnClasses(int width, int values) {
+            this.width = width;
+            classOf = new int[width];
+            repOf = new int[width];
+            rep = new int[width];
+            parent = new int[width];
+            sameValue = new int[width];
+            newByValue = new int[values + 1];
+        }
+
+        /** Splits the classes by the values of row {@code row[base..base+width)}. */
+        void refine(int[] row, int base) {
+            for (int j = 1; j < width; j++) {
+                if (row[base + j] != row[base + repOf[j]]) {
+                    split(row, base, j);
+                    return;
+                }
+            }
+        }
+
+        /**
+         * Splits the classes by the values of a row whose columns before {@code from} equal their
+         * representatives'. A column that differs from its representative moves to the new class
+         * made for (its class, its value) in this split.
+         */
+        private void split(int[] row, int base, int from) {
+            int old = count;
+            for (int j = from; j < width; j++) {
+                int v = row[base + j];
+                if (v == row[base + repOf[j]]) {
+                    continue;
+                }
+                int c = classOf[j];
+                int d = newByValue[v + 1] - 1;
+                while (d >= 0 && parent[d] != c) {
+                    d = sameValue[d];
+                }
+                if (d < 0) {
+                    d = count++;
+                    parent[d] = c;
+                    rep[d] = j;
+                    sameValue[d] = newByValue[v + 1] - 1;
+                    newByValue[v + 1] = d + 1;
+                }
+                classOf[j] = d;
+                repOf[j] = rep[d];
+            }
+            for (int d = old; d < count; d++) {
+                newByValue[row[base + rep[d]] + 1] = 0;
+            }
+        }
+
+        /** Renumbers the classes by their first column. */
+        void renumber() {
+            int next = 0;
+            for (int j = 0; j < width; j++) {
+                if (repOf[j] == j) {
+                    parent[classOf[j]] = next;
+                    rep[next++] = j;
+                }
+                classOf[j] = parent[classOf[j]];
+            }
+        }
+
+        /** The table's {@code rows} rows reduced to one column per class ({@code table} if no merges). */
+        int[] compress(int[] table, int rows) {
+            if (count == width) {
+                return table;
+            }
+            int[] out = new int[rows * count];
+            for (int i = 0; i < rows; i++) {
+                for (int c = 0; c < count; c++) {
+                    out[i * count + c] = table[i * width + rep[c]];
+                }
+            }
+            return out;
+        }
+    }
 }
