@@ -11,12 +11,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Where {@link SharedTokenTables} is given, a state's data comes from there, keyed by the
  * state's {@link Residual residual automaton}: another grammar with the same terminal has
- * usually computed it already. Only <i>broad</i> states are shared, those with at least
- * {@value #MIN_SHARED_LIVE_BYTES} live bytes (inside a string: their tables take milliseconds to
- * compute), and only when their residual has at most {@value #MAX_SHARED_RESIDUAL} states; the
- * others are computed on the grammar's own DFA, where a residual's key would cost more than it
- * saves. So the string interior reached inside a big "any key but these" terminal is shared
- * with every plain string of every other grammar.
+ * usually computed it already. A state is shared when its residual has at most
+ * {@value #MAX_SHARED_RESIDUAL} states if it is <i>broad</i> (at least
+ * {@value #MIN_SHARED_LIVE_BYTES} live bytes: inside a string, tables that take milliseconds),
+ * at most {@value #MAX_NARROW_RESIDUAL} otherwise; the others are computed on the grammar's own
+ * DFA, where a residual's key would cost more than it saves. So the string interior reached
+ * inside a big "any key but these" terminal is shared with every plain string of every other
+ * grammar. A state that is not shared whole is still made of shared subtrees where it can be
+ * ({@link SubtreeTokens}).
  *
  * <p>The same tables exist for the tries of exit suffixes ({@link ExitSuffixes}), which the
  * grouped exit walk matches by layer 2 in turn; those keep only the states their walks meet, in
@@ -31,6 +33,12 @@ public final class TerminalTokenTables {
     static final int MIN_SHARED_LIVE_BYTES = 16;
     /** The most states of a residual whose tables are shared. */
     static final int MAX_SHARED_RESIDUAL = 1024;
+    /**
+     * The most states of the residual of a narrow state (fewer live bytes than
+     * {@link Sharing#minLiveBytes()}) whose tables are shared: cheap to key, and worth it where the
+     * state's exits are many (after whitespace, every token " xyz" leaves the terminal).
+     */
+    static final int MAX_NARROW_RESIDUAL = 32;
     /** The most states of a residual kept per constraint once computed (bigger ones are computed again when needed). */
     static final int MAX_KEPT_RESIDUAL = 64;
     /** The fewest trie nodes of a root child's subtree that is shared (smaller ones are walked: cheaper than a key). */
@@ -210,7 +218,7 @@ public final class TerminalTokenTables {
     }
 
     private StateTokens compute(int s) {
-        if (shared == null || liveByteCount(s) < sharing.minLiveBytes()) {
+        if (shared == null) {
             return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, null), null, this);
         }
         Residual r = residual(s);
@@ -254,7 +262,8 @@ public final class TerminalTokenTables {
         }
         Residual r = residuals.get(s);
         if (r == null) {
-            r = Residual.of(grammar, s, sharing.maxResidual());
+            r = Residual.of(grammar, s, liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
+                    : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual()));
             if (r == null) {
                 residualTooBig[s] = true;
                 return null;
