@@ -7,6 +7,7 @@ module io.github.kbnf4j.jsonschema {
     requires transitive io.github.kbnf4j.grammar;
     requires transitive com.fasterxml.jackson.databind;
     requires it.unimi.dsi.fastutil.core;
+    requires com.github.benmanes.caffeine;
 
     exports io.github.kbnf4j.jsonschema;
 }

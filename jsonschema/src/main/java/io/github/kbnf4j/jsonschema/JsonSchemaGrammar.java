@@ -30,7 +30,9 @@ import java.util.Objects;
  * combination that cannot be expressed exactly is refused with a {@link JsonSchemaException} naming
  * its JSON pointer, never ignored, unless {@link JsonSchemaOptions#lenient()} is set.
  *
- * <p>Thread-safe: all methods are static and share nothing.
+ * <p>Thread-safe: all methods are static. Compilations share only immutable automata (the string,
+ * number, format and key automata that do not depend on the rest of the schema), through a
+ * process-wide cache bounded to 64 MiB; nothing of one schema affects another's result.
  */
 public final class JsonSchemaGrammar {
     /** The source name of a schema given as text or as a tree. */

@@ -78,7 +78,7 @@ final class Complements {
                 ByteDfa listed = ByteDfa.emptyLanguage();
                 for (JsonNode v : t.values) {
                     if (v.isTextual()) {
-                        listed = lang.union(listed, Languages.literal(v.asText()), where);
+                        listed = lang.union(listed, lang.literal(v.asText()), where);
                     }
                 }
                 strings = lang.intersect(strings, listed, where);

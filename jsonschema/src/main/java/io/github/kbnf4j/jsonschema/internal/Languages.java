@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The regular languages of one compilation: string contents (decoded values, as UTF-8), number
@@ -25,7 +26,22 @@ import java.util.Map;
  * bounded by {@code maxStates} ({@link io.github.kbnf4j.grammar.GrammarOptions#maxDfaStates()});
  * going over it is a {@link JsonSchemaException} naming that setting.
  *
- * <p>Not thread-safe: one instance per compilation (it memoizes).
+ * <p>Shared automata: every automaton built here is a pure function of its inputs and of the
+ * limits ({@code maxStates}, {@code maxRepetition}), so it is cached twice. First in this
+ * compilation's memo (a plain map, so one key always gives one instance within a compilation),
+ * then in the process-wide {@link AutomatonCache} (Caffeine, bounded to
+ * {@link AutomatonCache#DEFAULT_MAX_BYTES} = 64 MiB of automata), which every compilation in the
+ * JVM shares: the escaped any-string and any-number, the formats, common patterns and length
+ * bounds, key literals and their escaped forms are built once, not per schema. Cached: regexes
+ * (formats included) and patterns, {@link #quoted}/{@link #unquoted}, {@link #length}, number
+ * ranges and {@code multipleOf}, literal sets and literals, and the results of {@link #intersect},
+ * {@link #union} and {@link #complement}. The key of each holds every input and both limits; a
+ * construction that goes over a limit caches nothing and is reported with this compilation's
+ * source and pointer. Keys hash in O(1) ({@link ByteDfa} caches its hash); a hit with an operand
+ * that is equal but not the same instance compares the automata once, linear in their size.
+ *
+ * <p>Not thread-safe: one instance per compilation (its memo is a plain map). The shared cache and
+ * the {@link ByteDfa}s it hands out are thread-safe.
  */
 final class Languages {
     static final String STATE_LIMIT = "GrammarOptions.maxDfaStates, CLI --max-dfa-states";
@@ -35,18 +51,30 @@ final class Languages {
     private final String source;
     private final int maxStates;
     private final int maxRepetition;
-    private final Map<String, ByteDfa> patterns = new HashMap<>();
-    private final Map<ByteDfa, ByteDfa> quoted = new HashMap<>();
-    private final Map<Collection<String>, ByteDfa> literalSets = new HashMap<>();
-    /** Results of intersections, unions and complements, by operation and operands. */
-    private final Map<List<Object>, ByteDfa> results = new HashMap<>();
-    private ByteDfa anyNumber;
-    private ByteDfa anyString;
+    private final AutomatonCache shared;
+    /** This compilation's automata, in front of {@link #shared}. */
+    private final Map<AutomatonCache.Key, ByteDfa> memo = new HashMap<>();
 
-    Languages(String source, int maxStates, int maxRepetition) {
+    Languages(String source, int maxStates, int maxRepetition, AutomatonCache shared) {
         this.source = source;
         this.maxStates = maxStates;
         this.maxRepetition = maxRepetition;
+        this.shared = shared;
+    }
+
+    /**
+     * The automaton of {@code operation} on {@code inputs}: from this compilation's memo, else from
+     * the shared cache, else {@code build}'s. Whatever {@code build} throws is passed on, cached
+     * nowhere.
+     */
+    private ByteDfa cached(String operation, List<?> inputs, Supplier<ByteDfa> build) {
+        AutomatonCache.Key key = new AutomatonCache.Key(operation, inputs, maxStates, maxRepetition);
+        ByteDfa known = memo.get(key);
+        if (known == null) {
+            known = shared.get(key, build);
+            memo.put(key, known);
+        }
+        return known;
     }
 
     /** L(a) ∩ L(b), null meaning everything. */
@@ -57,17 +85,11 @@ final class Languages {
         if (b == null || a.equals(b)) {
             return a;
         }
-        List<Object> key = List.of("&", a, b);
-        ByteDfa known = results.get(key);
-        if (known == null) {
-            try {
-                known = BooleanOperations.intersection(a, b, maxStates);
-            } catch (TooManyStatesException e) {
-                throw tooBig(where);
-            }
-            results.put(key, known);
+        try {
+            return cached("&", List.of(a, b), () -> BooleanOperations.intersection(a, b, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
         }
-        return known;
     }
 
     /** L(a) ∪ L(b), null meaning everything. */
@@ -75,17 +97,11 @@ final class Languages {
         if (a == null || b == null) {
             return null;
         }
-        List<Object> key = List.of("|", a, b);
-        ByteDfa known = results.get(key);
-        if (known == null) {
-            try {
-                known = BooleanOperations.union(a, b, maxStates);
-            } catch (TooManyStatesException e) {
-                throw tooBig(where);
-            }
-            results.put(key, known);
+        try {
+            return cached("|", List.of(a, b), () -> BooleanOperations.union(a, b, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
         }
-        return known;
     }
 
     /** The valid UTF-8 strings not in L(a); null (everything) has the empty complement. */
@@ -93,17 +109,11 @@ final class Languages {
         if (a == null) {
             return ByteDfa.emptyLanguage();
         }
-        List<Object> key = List.of("~", a);
-        ByteDfa known = results.get(key);
-        if (known == null) {
-            try {
-                known = BooleanOperations.complement(a, maxStates);
-            } catch (TooManyStatesException e) {
-                throw tooBig(where);
-            }
-            results.put(key, known);
+        try {
+            return cached("~", List.of(a), () -> BooleanOperations.complement(a, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
         }
-        return known;
     }
 
     /** Number texts not in L(a), among all JSON numbers. */
@@ -116,17 +126,12 @@ final class Languages {
         if (min == 0 && max < 0) {
             return null;
         }
-        List<Object> key = List.of("#", min, max);
-        ByteDfa known = results.get(key);
-        if (known == null) {
-            try {
-                known = Constructions.charCountBetween(Constructions.validUtf8(), min, max, maxStates);
-            } catch (TooManyStatesException e) {
-                throw tooBig(where);
-            }
-            results.put(key, known);
+        try {
+            return cached("#", List.of(min, max),
+                    () -> Constructions.charCountBetween(Constructions.validUtf8(), min, max, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
         }
-        return known;
     }
 
     /** A shape's string language with its length bounds folded in (null: every string). */
@@ -136,26 +141,19 @@ final class Languages {
 
     /** The strings in which the ECMA-262 {@code pattern} finds a match. */
     ByteDfa pattern(String pattern, String where) {
-        ByteDfa known = patterns.get(pattern);
-        if (known != null) {
-            return known;
-        }
-        String regex;
         try {
-            regex = EcmaPattern.toRegex(pattern);
+            // The regex's own entry is made too (by regex): two patterns may translate alike.
+            return cached("pattern", List.of(pattern), () -> regex(EcmaPattern.toRegex(pattern), where, "pattern"));
         } catch (EcmaPatternException e) {
             throw new JsonSchemaException(source, where, (e.invalid() ? "invalid pattern: " : "pattern not supported: ")
                     + e.getMessage());
         }
-        ByteDfa dfa = regex(regex, where, "pattern");
-        patterns.put(pattern, dfa);
-        return dfa;
     }
 
     /** A kbnf4j regex (full match) as an automaton. */
     ByteDfa regex(String regex, String where, String what) {
         try {
-            return Regexes.compile(regex, maxRepetition, maxStates);
+            return cached("regex", List.of(regex), () -> Regexes.compile(regex, maxRepetition, maxStates));
         } catch (TooManyStatesException e) {
             throw tooBig(where);
         } catch (RegexSyntaxException e) {
@@ -166,10 +164,10 @@ final class Languages {
 
     /** Exactly the UTF-8 of each of {@code strings}: a trie, minimized once. Linear in their total length. */
     ByteDfa literals(Collection<String> strings) {
-        ByteDfa known = literalSets.get(strings);
-        if (known != null) {
-            return known;
-        }
+        return cached("literals", List.copyOf(strings), () -> trie(strings));
+    }
+
+    private static ByteDfa trie(Collection<String> strings) {
         IntArrayList table = new IntArrayList();
         BitSet accept = new BitSet();
         int states = addState(table, 0);
@@ -189,9 +187,7 @@ final class Languages {
         }
         boolean[] accepting = new boolean[states];
         accept.stream().forEach(i -> accepting[i] = true);
-        ByteDfa dfa = Constructions.fromTable(states, table.toIntArray(), accepting);
-        literalSets.put(List.copyOf(strings), dfa);
-        return dfa;
+        return Constructions.fromTable(states, table.toIntArray(), accepting);
     }
 
     /** Appends a state without transitions; returns the new state count. */
@@ -203,16 +199,13 @@ final class Languages {
     }
 
     /** Exactly the UTF-8 of {@code s}. */
-    static ByteDfa literal(String s) {
-        return ByteDfa.literal(s.getBytes(StandardCharsets.UTF_8));
+    ByteDfa literal(String s) {
+        return cached("literal", List.of(s), () -> ByteDfa.literal(s.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Every JSON number text. */
     ByteDfa anyNumber() {
-        if (anyNumber == null) {
-            anyNumber = regex(ANY_NUMBER, "", "number");
-        }
-        return anyNumber;
+        return regex(ANY_NUMBER, "", "number");
     }
 
     /**
@@ -221,31 +214,28 @@ final class Languages {
      */
     ByteDfa numberRange(BigDecimal min, boolean minExclusive, BigDecimal max, boolean maxExclusive, boolean integer,
             boolean zeroFraction, String where) {
-        List<Object> key = Arrays.asList("n", min, minExclusive, max, maxExclusive, integer, zeroFraction);
-        ByteDfa known = results.get(key);
-        if (known != null) {
-            return known;
-        }
-        NumberInterval interval = NumberInterval.ALL;
-        if (min != null) {
-            interval = minExclusive ? interval.greaterThan(min) : interval.atLeast(min);
-        }
-        if (max != null) {
-            interval = maxExclusive ? interval.lessThan(max) : interval.atMost(max);
-        }
+        // BigDecimal.equals tells 1.0 from 1.00: those keys are distinct, with equal automata.
+        List<Object> inputs = Arrays.asList(min, minExclusive, max, maxExclusive, integer, zeroFraction);
         try {
-            known = NumberRangeLanguage.of(interval, integer, zeroFraction, maxStates);
+            return cached("range", inputs, () -> {
+                NumberInterval interval = NumberInterval.ALL;
+                if (min != null) {
+                    interval = minExclusive ? interval.greaterThan(min) : interval.atLeast(min);
+                }
+                if (max != null) {
+                    interval = maxExclusive ? interval.lessThan(max) : interval.atMost(max);
+                }
+                return NumberRangeLanguage.of(interval, integer, zeroFraction, maxStates);
+            });
         } catch (TooManyStatesException e) {
             throw tooBig(where);
         }
-        results.put(key, known);
-        return known;
     }
 
     /** Number texts whose value is an integer multiple of {@code k}. */
     ByteDfa multipleOf(BigDecimal k, String where) {
         try {
-            return MultipleOfLanguage.of(k, maxStates);
+            return cached("multipleOf", List.of(k), () -> MultipleOfLanguage.of(k, maxStates));
         } catch (TooManyStatesException e) {
             throw new JsonSchemaException(source, where, "multipleOf " + k.toPlainString() + " needs more than "
                     + maxStates + " automaton states (limit " + STATE_LIMIT + ")");
@@ -259,18 +249,12 @@ final class Languages {
 
     /** JSON string literals (quotes included) whose decoded value is in L(content) (null: any string). */
     ByteDfa quoted(ByteDfa content, String where) {
-        if (content == null) {
-            if (anyString == null) {
-                anyString = encode(Constructions.validUtf8(), where);
-            }
-            return anyString;
+        ByteDfa c = content == null ? Constructions.validUtf8() : content;
+        try {
+            return cached("quoted", List.of(c), () -> JsonStringEncoding.quoted(c, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
         }
-        ByteDfa known = quoted.get(content);
-        if (known == null) {
-            known = encode(content, where);
-            quoted.put(content, known);
-        }
-        return known;
     }
 
     /**
@@ -279,7 +263,11 @@ final class Languages {
      * first and the last byte).
      */
     ByteDfa unquoted(ByteDfa content, String where) {
-        ByteDfa q = quoted(content, where);
+        ByteDfa c = content == null ? Constructions.validUtf8() : content;
+        return cached("unquoted", List.of(c), () -> withoutQuotes(quoted(c, where)));
+    }
+
+    private static ByteDfa withoutQuotes(ByteDfa q) {
         int n = q.stateCount();
         int start = q.next(0, '"');
         // State numbers of the result: q's start after the quote becomes 0 (fromTable's start).
@@ -299,14 +287,6 @@ final class Languages {
             accept[renumber[state]] = close >= 0 && q.isAccepting(close);
         }
         return Constructions.fromTable(n, table, accept);
-    }
-
-    private ByteDfa encode(ByteDfa content, String where) {
-        try {
-            return JsonStringEncoding.quoted(content, maxStates);
-        } catch (TooManyStatesException e) {
-            throw tooBig(where);
-        }
     }
 
     JsonSchemaException tooBig(String where) {

@@ -6,7 +6,8 @@ import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 
 /**
  * The translation of one schema: index its documents ({@link SchemaRegistry}), read shapes
- * ({@link ShapeReader}) and write rules ({@link GrammarBuilder}).
+ * ({@link ShapeReader}) and write rules ({@link GrammarBuilder}). The automata come from the
+ * process-wide {@link AutomatonCache} (see {@link Languages}); everything else is per call.
  */
 public final class SchemaCompiler {
     private SchemaCompiler() {
@@ -16,10 +17,16 @@ public final class SchemaCompiler {
      * @throws io.github.kbnf4j.jsonschema.JsonSchemaException if the schema is refused
      */
     public static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
+        return translate(source, schema, options, AutomatonCache.shared());
+    }
+
+    /** {@link #translate(String, JsonNode, JsonSchemaOptions)} with the automata of {@code automata}. */
+    static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options,
+            AutomatonCache automata) {
         Refusals refusals = new Refusals(source, options.lenient());
         SchemaRegistry registry = new SchemaRegistry(source, schema, options.defaultDraft(), options.remoteSchemas());
         Languages lang = new Languages(source, options.grammarOptions().maxDfaStates(),
-                options.grammarOptions().maxRepetition());
+                options.grammarOptions().maxRepetition(), automata);
         ShapeReader reader = new ShapeReader(registry, lang, refusals, options.formats(), options.maxRules());
         GrammarBuilder builder = new GrammarBuilder(reader, lang, refusals, options);
         GrammarAst ast = builder.build(registry.root());

@@ -594,7 +594,7 @@ final class ShapeReader {
                 ByteDfa listed = ByteDfa.emptyLanguage();
                 for (JsonNode v : t.values) {
                     if (v.isTextual()) {
-                        listed = lang.union(listed, Languages.literal(v.asText()), names.pointer());
+                        listed = lang.union(listed, lang.literal(v.asText()), names.pointer());
                     }
                 }
                 strings = lang.intersect(strings, listed, names.pointer());

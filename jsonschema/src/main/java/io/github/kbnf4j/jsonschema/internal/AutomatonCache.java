@@ -1,0 +1,164 @@
+package io.github.kbnf4j.jsonschema.internal;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The automata that {@link Languages} builds, shared by every compilation in the JVM: a regex's or a
+ * format's DFA, the JSON-escaped form of a string language, length automata, number ranges, the
+ * results of intersections, unions and complements. Each is a pure function of its {@link Key}, and
+ * {@link ByteDfa} is immutable and canonical (equal languages give equal automata), so a compilation
+ * that finds its automaton here gets exactly what it would have built.
+ *
+ * <p>Bounded by weight: the approximate bytes of the cached automata (values, and the automata the
+ * keys hold, which stay alive as long as their entry), evicting the least valuable entries beyond
+ * {@link #DEFAULT_MAX_BYTES} for {@link #shared()}. Failures are never cached: a construction that
+ * throws ({@code TooManyStatesException}) leaves nothing behind, so the caller reports it with its
+ * own schema's source and pointer every time.
+ *
+ * <p>THREAD SAFETY: any number of compilations may use one instance at once. A lookup that misses
+ * builds its automaton on the calling thread, outside any lock (a construction may take a while and
+ * may itself look up other entries); two threads missing on the same key both build it, and both
+ * return the one instance that got in first. Cache maintenance runs on the calling threads too (no
+ * background executor).
+ */
+final class AutomatonCache {
+    /** The bound of {@link #shared()}: 64 MiB of automata. */
+    static final long DEFAULT_MAX_BYTES = 64L << 20;
+    /** What an entry costs beyond its automata: the cache's node, the key and its list. */
+    static final long ENTRY_OVERHEAD_BYTES = 128;
+
+    /** The most states whose transitions {@link #bytes} reads. */
+    static final int SAMPLED_STATES = 128;
+
+    private static final AutomatonCache SHARED = new AutomatonCache(DEFAULT_MAX_BYTES);
+
+    /**
+     * What an automaton is built from: the operation, its inputs (automata, strings, numbers,
+     * string lists; null where an input is absent) and the limits it was built under. The limits
+     * are part of every key because they decide whether the construction throws; an automaton
+     * built under a larger limit is not reused under a smaller one.
+     */
+    record Key(String operation, List<?> inputs, int maxStates, int maxRepetition) {
+    }
+
+    private final Cache<Key, ByteDfa> cache;
+    private final long maximumBytes;
+
+    /**
+     * @param maximumBytes the most bytes the cached automata may occupy (approximately)
+     * @throws IllegalArgumentException if {@code maximumBytes} is not positive
+     */
+    AutomatonCache(long maximumBytes) {
+        if (maximumBytes <= 0) {
+            throw new IllegalArgumentException("maximumBytes must be positive, was " + maximumBytes);
+        }
+        this.maximumBytes = maximumBytes;
+        this.cache = Caffeine.newBuilder()
+                .maximumWeight(maximumBytes)
+                .weigher((Key k, ByteDfa v) -> (int) Math.min(Integer.MAX_VALUE, entryBytes(k, v)))
+                .executor(Runnable::run)
+                .recordStats()
+                .build();
+    }
+
+    /** The instance every compilation uses. */
+    static AutomatonCache shared() {
+        return SHARED;
+    }
+
+    /**
+     * The automaton cached for {@code key}, or {@code build}'s result, which is cached. Whatever
+     * {@code build} throws is passed on and nothing is cached.
+     */
+    ByteDfa get(Key key, Supplier<ByteDfa> build) {
+        ByteDfa known = cache.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        ByteDfa built = build.get();
+        assert built != null : key.operation();
+        ByteDfa raced = cache.asMap().putIfAbsent(key, built);
+        return raced != null ? raced : built;
+    }
+
+    long maximumBytes() {
+        return maximumBytes;
+    }
+
+    /** The approximate bytes of the entries cached now. */
+    long weightedBytes() {
+        cache.cleanUp();
+        return cache.policy().eviction().orElseThrow().weightedSize().orElse(0);
+    }
+
+    CacheStats stats() {
+        return cache.stats();
+    }
+
+    /** Drops every entry (tests). */
+    void clear() {
+        cache.invalidateAll();
+        cache.cleanUp();
+    }
+
+    static long entryBytes(Key key, ByteDfa value) {
+        long bytes = ENTRY_OVERHEAD_BYTES + bytes(value);
+        for (Object input : key.inputs()) {
+            bytes += bytesOf(input);
+        }
+        return bytes;
+    }
+
+    private static long bytesOf(Object input) {
+        if (input instanceof ByteDfa d) {
+            return bytes(d);
+        }
+        if (input instanceof String s) {
+            return 48 + 2L * s.length();
+        }
+        if (input instanceof BigDecimal b) {
+            return 64 + b.unscaledValue().bitLength() / 8;
+        }
+        if (input instanceof Collection<?> c) {
+            long bytes = 32 + 8L * c.size();
+            for (Object o : c) {
+                bytes += bytesOf(o);
+            }
+            return bytes;
+        }
+        return 16; // a boxed int or boolean, or null
+    }
+
+    /**
+     * Approximate bytes of {@code d}: its transition table ({@code stateCount × classCount} ints),
+     * the 256-entry byte class map and the accept flags. classCount, the number of distinct byte
+     * columns, is estimated by hashing each column over at most {@value #SAMPLED_STATES} states
+     * spread evenly (exact for smaller automata), so weighing costs at most 256 × that many steps.
+     */
+    static long bytes(ByteDfa d) {
+        int n = d.stateCount();
+        int step = (n + SAMPLED_STATES - 1) / SAMPLED_STATES;
+        long[] columns = new long[256];
+        for (int s = 0; s < n; s += step) {
+            for (int b = 0; b < 256; b++) {
+                columns[b] = (columns[b] + d.next(s, b) + 2) * 0x9E3779B97F4A7C15L;
+            }
+        }
+        Arrays.sort(columns);
+        int classes = 1;
+        for (int b = 1; b < 256; b++) {
+            if (columns[b] != columns[b - 1]) {
+                classes++;
+            }
+        }
+        return 96 + 4 * 256 + (long) n * (4L * classes + 1);
+    }
+}
