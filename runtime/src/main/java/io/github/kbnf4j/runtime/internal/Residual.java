@@ -18,21 +18,18 @@ import java.util.Arrays;
  * each run as (first byte, target) over the bytes 0..255 (a dead byte has target -1), so a
  * typical state costs a handful of ints rather than 256.
  *
- * <p>Immutable.
+ * <p>Immutable; holds the code and the state map, not the transition table ({@link #dfa()}).
  */
-public final class Residual implements ResidualTokens.Dfa {
+public final class Residual {
     private final int[] code;
     private final int hash;
     private final int[] localToGlobal;
-    /** Local transitions: {@code next[(state << 8) | byte]}, -1 when dead. */
-    private final int[] next;
     private final boolean[] accepting;
 
-    private Residual(int[] code, int[] localToGlobal, int[] next, boolean[] accepting) {
+    private Residual(int[] code, int[] localToGlobal, boolean[] accepting) {
         this.code = code;
         this.hash = Arrays.hashCode(code);
         this.localToGlobal = localToGlobal;
-        this.next = next;
         this.accepting = accepting;
     }
 
@@ -95,7 +92,7 @@ public final class Residual implements ResidualTokens.Dfa {
             }
             code.set(runsAt, runs);
         }
-        return new Residual(code.toIntArray(), order.toIntArray(), Arrays.copyOf(next, n << 8), accepting);
+        return new Residual(code.toIntArray(), order.toIntArray(), accepting);
     }
 
     /** The canonical code (see the class comment); equal codes mean equal automata. */
@@ -117,18 +114,35 @@ public final class Residual implements ResidualTokens.Dfa {
         return accepting.length;
     }
 
-    /** Approximate bytes of memory, for cache weights. */
-    long bytes() {
-        return 64L + 4L * code.length + 4L * localToGlobal.length + 4L * next.length + accepting.length;
-    }
+    /**
+     * The automaton itself, for a walk: a dense transition table rebuilt from the code (1 KiB per
+     * state, so it is built when a walk needs it and not kept).
+     */
+    ResidualTokens.Dfa dfa() {
+        int n = accepting.length;
+        int[] next = new int[n << 8];
+        int at = 0;
+        for (int q = 0; q < n; q++) {
+            at++; // accepting flag
+            int runs = code[at++];
+            for (int k = 0; k < runs; k++) {
+                int from = code[at + 2 * k];
+                int to = k + 1 < runs ? code[at + 2 * k + 2] : 256;
+                Arrays.fill(next, (q << 8) + from, (q << 8) + to, code[at + 2 * k + 1]);
+            }
+            at += 2 * runs;
+        }
+        boolean[] acc = accepting;
+        return new ResidualTokens.Dfa() {
+            @Override
+            public int next(int state, int b) {
+                return next[(state << 8) | b];
+            }
 
-    @Override
-    public int next(int state, int b) {
-        return next[(state << 8) | b];
-    }
-
-    @Override
-    public boolean accepting(int state) {
-        return accepting[state];
+            @Override
+            public boolean accepting(int state) {
+                return acc[state];
+            }
+        };
     }
 }

@@ -39,8 +39,6 @@ public final class TerminalTokenTables {
      * state's exits are many (after whitespace, every token " xyz" leaves the terminal).
      */
     static final int MAX_NARROW_RESIDUAL = 32;
-    /** The most states of a residual kept per constraint once computed (bigger ones are computed again when needed). */
-    static final int MAX_KEPT_RESIDUAL = 64;
     /** The fewest trie nodes of a root child's subtree that is shared (smaller ones are walked: cheaper than a key). */
     static final int MIN_SHARED_SUBTREE = 64;
 
@@ -71,7 +69,7 @@ public final class TerminalTokenTables {
     private final long[] liveBytes;
     /** For each DFA state, whether it is the start state of a terminal. */
     private final boolean[] startState;
-    /** Residuals already computed, by global state (small ones only: a residual holds 1 KiB per state). */
+    /** Residuals already computed, by global state (a few ints per state and transition run). */
     private final ConcurrentHashMap<Integer, Residual> residuals;
     /**
      * For each DFA state, whether its residual has more than {@link Sharing#maxResidual()} states.
@@ -227,7 +225,7 @@ public final class TerminalTokenTables {
                     subtrees(null)), null, this);
         }
         ResidualTokens tokens = shared.tokens(trie, r,
-                () -> ResidualTokens.compute(trie, tokenIds, r, 0, maskWords, subtrees(r)));
+                () -> ResidualTokens.compute(trie, tokenIds, r.dfa(), 0, maskWords, subtrees(r)));
         return new StateTokens(tokens, r.localToGlobal(), this);
     }
 
@@ -248,7 +246,7 @@ public final class TerminalTokenTables {
                 return null;
             }
             SubtreeTokens sub = shared.subtree(trie, child, rt,
-                    () -> SubtreeTokens.walk(trie, rt, child, 0, new SubtreeTokens.Scratch(trie)));
+                    () -> SubtreeTokens.walk(trie, rt.dfa(), child, 0, new SubtreeTokens.Scratch(trie)));
             int[] toGlobal = rt.localToGlobal();
             return new ResidualTokens.SubtreeSource.Found(sub, localOf == null ? k -> toGlobal[k]
                     : k -> localOf.get(toGlobal[k]));
@@ -268,9 +266,7 @@ public final class TerminalTokenTables {
                 residualTooBig[s] = true;
                 return null;
             }
-            if (r.stateCount() <= MAX_KEPT_RESIDUAL) {
-                residuals.put(s, r);
-            }
+            residuals.put(s, r);
         }
         return r;
     }
