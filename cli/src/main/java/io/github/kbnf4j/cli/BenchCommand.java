@@ -3,7 +3,6 @@ package io.github.kbnf4j.cli;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
 import io.github.kbnf4j.runtime.internal.TokenTries;
 import java.io.IOException;
@@ -60,18 +59,8 @@ final class BenchCommand extends Subcommand {
                     + "a fresh constraint with empty caches (default: ${DEFAULT-VALUE}, a cold JVM).")
     double jitWarmup = 0;
 
-    @Option(names = "--oracle-rate", paramLabel = "R",
-            description = "Fraction of the first pass's steps whose whole mask is compared with the brute-force "
-                    + "oracle (each token's bytes pushed), untimed (default: ${DEFAULT-VALUE}).")
-    double oracleRate = 0;
-
-    @Option(names = "--oracle-seed", paramLabel = "S",
-            description = "Seed that picks the oracle's steps (default: ${DEFAULT-VALUE}).")
-    long oracleSeed = 20250101L;
-
-    @Option(names = "--mask-cache-mb", paramLabel = "MB",
-            description = "Bound of the constraint's mask cache in MiB, 0 for none (default: ${DEFAULT-VALUE}).")
-    long maskCacheMb = ConstraintOptions.DEFAULT.maskCacheBytes() >> 20;
+    @Mixin
+    ReplayArguments replay;
 
     @Option(names = "--limit-documents", paramLabel = "N",
             description = "Replay only the first N documents (default: all).")
@@ -92,10 +81,11 @@ final class BenchCommand extends Subcommand {
         }
         ReplayBenchmark.Options options;
         try {
-            if (maskCacheMb > (Long.MAX_VALUE >> 20)) {
-                throw new IllegalArgumentException("--mask-cache-mb is too large: " + maskCacheMb);
+            if (replay.maskCacheMb > (Long.MAX_VALUE >> 20)) {
+                throw new IllegalArgumentException("--mask-cache-mb is too large: " + replay.maskCacheMb);
             }
-            options = new ReplayBenchmark.Options(passes, jitWarmup, oracleRate, oracleSeed, maskCacheMb << 20,
+            options = new ReplayBenchmark.Options(passes, jitWarmup, replay.oracleRate, replay.oracleSeed,
+                    replay.maskCacheMb << 20,
                     recognizer, progress ? err : null, err);
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j bench: " + e.getMessage());

@@ -76,18 +76,8 @@ final class MaskBenchCommand extends Subcommand {
                     + "goes on (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds = 60;
 
-    @Option(names = "--oracle-rate", paramLabel = "R",
-            description = "Fraction of steps whose whole mask is compared, untimed, with the brute-force oracle (each "
-                    + "token's bytes pushed) (default: ${DEFAULT-VALUE}).")
-    double oracleRate = 0;
-
-    @Option(names = "--oracle-seed", paramLabel = "S",
-            description = "Seed that picks the oracle's steps (default: ${DEFAULT-VALUE}).")
-    long oracleSeed = 20250101L;
-
-    @Option(names = "--mask-cache-mb", paramLabel = "MB",
-            description = "Bound of each schema's mask cache in MiB, 0 for none (default: ${DEFAULT-VALUE}).")
-    long maskCacheMb = ConstraintOptions.DEFAULT.maskCacheBytes() >> 20;
+    @Mixin
+    ReplayArguments replay;
 
     @Mixin
     SchemaArguments schema;
@@ -107,13 +97,14 @@ final class MaskBenchCommand extends Subcommand {
             if (!(timeoutSeconds > 0 && timeoutSeconds <= 86_400)) {
                 throw new UsageException("--timeout must be between 0 and 86400 seconds, was " + timeoutSeconds);
             }
-            if (maskCacheMb < 0 || maskCacheMb > (Long.MAX_VALUE >> 20)) {
-                throw new UsageException("--mask-cache-mb must be 0 or more, and not absurdly large: " + maskCacheMb);
+            if (replay.maskCacheMb < 0 || replay.maskCacheMb > (Long.MAX_VALUE >> 20)) {
+                throw new UsageException("--mask-cache-mb must be 0 or more, and not absurdly large: "
+                        + replay.maskCacheMb);
             }
             JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT);
-            ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(maskCacheMb << 20);
+            ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
-                    oracleRate, oracleSeed, progress ? err : null, err);
+                    replay.oracleRate, replay.oracleSeed, progress ? err : null, err);
         } catch (UsageException | IllegalArgumentException e) {
             err.println("kbnf4j maskbench: " + e.getMessage());
             return Main.EXIT_GRAMMAR_ERROR;
@@ -171,7 +162,7 @@ final class MaskBenchCommand extends Subcommand {
             g.writeFieldName("timeout_seconds");
             g.writeNumber(timeoutSeconds);
             g.writeFieldName("oracle_rate");
-            g.writeNumber(oracleRate);
+            g.writeNumber(replay.oracleRate);
             g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
             figures.overall().write(g);
             SharedTokenTables shared = SharedTokenTables.of(v);

@@ -67,7 +67,7 @@ final class MaskBenchSuite {
     static List<Schema> read(Path schemaDir, Path corpusDir, Vocabulary vocabulary, Function<String, int[]> encoder,
             Set<String> sources, int limit, long seed) throws IOException, SuiteException {
         Map<String, String> sourceOf = new HashMap<>();
-        List<String[]> picked = new ArrayList<>(); // source, file, schema text
+        List<String[]> all = new ArrayList<>(); // source, file, schema text
         Set<String> seenSources = new LinkedHashSet<>();
         for (Path f : jsonl(schemaDir)) {
             String source = sourceName(f);
@@ -75,26 +75,17 @@ final class MaskBenchSuite {
             if (!sources.isEmpty() && !sources.contains(source)) {
                 continue;
             }
-            int lineNumber = 0;
-            try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-                for (String line; (line = in.readLine()) != null; ) {
-                    lineNumber++;
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    String where = f + ":" + lineNumber;
-                    JsonNode n = parse(line, where);
-                    String file = text(n, "file", where);
-                    JsonNode schema = n.get("schema");
-                    if (schema == null || !(schema.isObject() || schema.isBoolean())) {
-                        throw new SuiteException(where + ": \"schema\" must be a JSON object or a boolean");
-                    }
-                    if (sourceOf.put(file, source) != null) {
-                        throw new SuiteException(where + ": schema " + file + " appears twice");
-                    }
-                    picked.add(new String[] {source, file, MAPPER.writeValueAsString(schema)});
+            forEachObject(f, (n, where) -> {
+                String file = text(n, "file", where);
+                JsonNode schema = n.get("schema");
+                if (schema == null || !(schema.isObject() || schema.isBoolean())) {
+                    throw new SuiteException(where + ": \"schema\" must be a JSON object or a boolean");
                 }
-            }
+                if (sourceOf.put(file, source) != null) {
+                    throw new SuiteException(where + ": schema " + file + " appears twice");
+                }
+                all.add(new String[] {source, file, MAPPER.writeValueAsString(schema)});
+            });
         }
         for (String s : sources) {
             if (!seenSources.contains(s)) {
@@ -102,9 +93,10 @@ final class MaskBenchSuite {
                         + String.join(", ", seenSources) + ")");
             }
         }
-        if (limit > 0 && limit < picked.size()) {
+        List<String[]> picked = all;
+        if (limit > 0 && limit < all.size()) {
             List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < picked.size(); i++) {
+            for (int i = 0; i < all.size(); i++) {
                 order.add(i);
             }
             Collections.shuffle(order, new Random(seed));
@@ -112,7 +104,7 @@ final class MaskBenchSuite {
             Collections.sort(chosen);
             List<String[]> sample = new ArrayList<>();
             for (int i : chosen) {
-                sample.add(picked.get(i));
+                sample.add(all.get(i));
             }
             picked = sample;
         }
@@ -121,37 +113,47 @@ final class MaskBenchSuite {
             documents.put(p[1], new ArrayList<>());
         }
         for (Path f : jsonl(corpusDir)) { // every file: documents join their schema by "file", whatever file holds them
-            int lineNumber = 0;
-            try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-                for (String line; (line = in.readLine()) != null; ) {
-                    lineNumber++;
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    String where = f + ":" + lineNumber;
-                    JsonNode n = parse(line, where);
-                    List<Document> list = documents.get(text(n, "file", where));
-                    if (list == null) {
-                        continue;
-                    }
-                    JsonNode valid = n.get("valid");
-                    if (valid == null || !valid.isBoolean()) {
-                        throw new SuiteException(where + ": \"valid\" must be true or false");
-                    }
-                    JsonNode test = n.get("test");
-                    if (test != null && !test.isInt()) {
-                        throw new SuiteException(where + ": \"test\" must be an integer (the test's index)");
-                    }
-                    int index = test != null ? test.intValue() : list.size();
-                    list.add(new Document(index, valid.booleanValue(), tokens(n, where, vocabulary, encoder)));
+            forEachObject(f, (n, where) -> {
+                List<Document> list = documents.get(text(n, "file", where));
+                if (list == null) {
+                    return;
                 }
-            }
+                JsonNode valid = n.get("valid");
+                if (valid == null || !valid.isBoolean()) {
+                    throw new SuiteException(where + ": \"valid\" must be true or false");
+                }
+                JsonNode test = n.get("test");
+                if (test != null && !test.isInt()) {
+                    throw new SuiteException(where + ": \"test\" must be an integer (the test's index)");
+                }
+                int index = test != null ? test.intValue() : list.size();
+                list.add(new Document(index, valid.booleanValue(), tokens(n, where, vocabulary, encoder)));
+            });
         }
         List<Schema> result = new ArrayList<>(picked.size());
         for (String[] p : picked) {
             result.add(new Schema(p[0], p[1], p[2], List.copyOf(documents.get(p[1]))));
         }
         return result;
+    }
+
+    /** What is done with one line of a suite file: its JSON object and its {@code FILE:LINE}. */
+    private interface LineHandler {
+        void accept(JsonNode line, String where) throws SuiteException, IOException;
+    }
+
+    /** Each non-blank line of {@code f}, parsed as a JSON object. */
+    private static void forEachObject(Path f, LineHandler handler) throws IOException, SuiteException {
+        int lineNumber = 0;
+        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lineNumber++;
+                if (!line.isBlank()) {
+                    String where = f + ":" + lineNumber;
+                    handler.accept(parse(line, where), where);
+                }
+            }
+        }
     }
 
     private static int[] tokens(JsonNode n, String where, Vocabulary vocabulary, Function<String, int[]> encoder)
