@@ -50,6 +50,8 @@ public final class CompiledGrammar {
     private final long[] dfaAccepting;
     /** global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting). */
     private final int[] dfaBytesToAccept;
+    /** For each DFA state, the bytes with a transition, four words per state. */
+    private final long[] dfaLiveBytes;
     /** terminal -> how it was written, e.g. {@code "true"} or {@code #"[0-9]+"}. */
     private final String[] terminalDescriptions;
     private final List<Diagnostic> warnings;
@@ -70,6 +72,7 @@ public final class CompiledGrammar {
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
+        this.dfaLiveBytes = new long[4 * dfaStateCount()];
         this.dfaBytesToAccept = distancesToAcceptance();
         assert firstProduction.length == nonterminalNames.length + 1;
         assert productionDot0.length == productionLhs.length + 1;
@@ -195,13 +198,26 @@ public final class CompiledGrammar {
         return dfaBytesToAccept[state];
     }
 
-    /** Breadth-first search backwards from the accepting states over the reversed transitions. */
+    /**
+     * For each DFA state {@code s}, the bytes that have a transition from it, as four words
+     * {@code [4s .. 4s + 4)} (bit {@code b & 63} of word {@code b >>> 6}): a new array, which the
+     * caller owns.
+     */
+    public long[] dfaLiveBytes() {
+        return dfaLiveBytes.clone();
+    }
+
+    /**
+     * Breadth-first search backwards from the accepting states over the reversed transitions
+     * (also fills {@link #dfaLiveBytes}, in the same pass over the table).
+     */
     private int[] distancesToAcceptance() {
         int states = dfaStateCount();
         int[] predecessorStart = new int[states + 1];
         for (int i = 0; i < dfaNext.length; i++) {
             if (dfaNext[i] >= 0) {
                 predecessorStart[dfaNext[i] + 1]++;
+                dfaLiveBytes[4 * (i >>> 8) + ((i >>> 6) & 3)] |= 1L << i; // the same pass fills the live bytes
             }
         }
         for (int s = 0; s < states; s++) {

@@ -73,14 +73,11 @@ public final class EarleyTables {
         }
         int states = g.dfaStateCount();
         stateFlags = new byte[states];
-        nextBytes = new long[4 * states];
+        nextBytes = g.dfaLiveBytes();
         for (int s = 0; s < states; s++) {
             byte flags = g.dfaAccepting(s) ? ACCEPTING : 0;
-            for (int b = 0; b < 256; b++) {
-                if (g.dfaNext(s, b) >= 0) {
-                    nextBytes[4 * s + (b >>> 6)] |= 1L << b;
-                    flags |= LIVE;
-                }
+            if ((nextBytes[4 * s] | nextBytes[4 * s + 1] | nextBytes[4 * s + 2] | nextBytes[4 * s + 3]) != 0) {
+                flags |= LIVE;
             }
             stateFlags[s] = flags;
         }

@@ -108,14 +108,7 @@ public final class TerminalTokenTables {
         this.states = new AtomicReferenceArray<>(stateCount);
         this.sparseStates = null;
         this.tokenIds = null;
-        this.liveBytes = new long[4 * stateCount];
-        for (int s = 0; s < stateCount; s++) {
-            for (int b = 0; b < 256; b++) {
-                if (grammar.dfaNext(s, b) >= 0) {
-                    liveBytes[4 * s + (b >>> 6)] |= 1L << b;
-                }
-            }
-        }
+        this.liveBytes = grammar.dfaLiveBytes();
         this.startState = new boolean[stateCount];
         for (int t = 0; t < grammar.terminalCount(); t++) {
             startState[grammar.terminalStartState(t)] = true;
