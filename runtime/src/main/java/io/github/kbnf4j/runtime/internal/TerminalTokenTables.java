@@ -2,6 +2,7 @@ package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -229,6 +230,8 @@ public final class TerminalTokenTables {
      */
     private ResidualTokens.SubtreeSource subtrees(Residual walked) {
         Int2IntOpenHashMap localOf = walked == null ? null : localNumbers(walked);
+        // the dense tables of the residuals walked on a miss, built once per computation (1 KiB per state)
+        Int2ObjectOpenHashMap<ResidualTokens.Dfa> dfas = new Int2ObjectOpenHashMap<>();
         return (child, t) -> {
             int global = walked == null ? t : walked.localToGlobal()[t];
             if (trie.subtreeEnd(child) - child < sharing.minSubtree() || liveByteCount(global) < sharing.minLiveBytes()) {
@@ -239,7 +242,8 @@ public final class TerminalTokenTables {
                 return null;
             }
             SubtreeTokens sub = shared.subtree(trie, child, rt,
-                    () -> SubtreeTokens.walk(trie, rt.dfa(), child, 0, new SubtreeTokens.Scratch(trie)));
+                    () -> SubtreeTokens.walk(trie, dfas.computeIfAbsent(global, g -> rt.dfa()), child, 0,
+                            new SubtreeTokens.Scratch(trie)));
             int[] toGlobal = rt.localToGlobal();
             return new ResidualTokens.SubtreeSource.Found(sub, localOf == null ? k -> toGlobal[k]
                     : k -> localOf.get(toGlobal[k]));
