@@ -72,8 +72,11 @@ public final class Vocabulary {
     /** The bound of the tables shared by the constraints on this instance (0: not shared). */
     private final long tableCacheBytes;
 
-    /** The default of {@link #tableCacheBytes()}: 256 MiB. */
-    public static final long DEFAULT_TABLE_CACHE_BYTES = 256L << 20;
+    /**
+     * The default of {@link #tableCacheBytes()}: 256 MiB, or an eighth of the JVM's maximum heap
+     * when that is less (so a small heap is not filled by tables that are only a cache).
+     */
+    public static final long DEFAULT_TABLE_CACHE_BYTES = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private Vocabulary(String name, TokenTable t) {
         this(name, t.data(), t.offsets(), t.specialBits(), t.eosIds(), DEFAULT_TABLE_CACHE_BYTES);
@@ -332,7 +335,8 @@ public final class Vocabulary {
      * states), which tokens stay inside it and which may leave it mid-token. A server that compiles
      * a grammar per request (a JSON Schema each) then computes the tables of the common terminals
      * (JSON strings, numbers, whitespace) once. Least recently used tables are evicted beyond the
-     * bound; 0 shares nothing. Default {@link #DEFAULT_TABLE_CACHE_BYTES}.
+     * bound; 0 shares nothing. Default {@link #DEFAULT_TABLE_CACHE_BYTES} (256 MiB, or an eighth
+     * of the maximum heap when that is less).
      */
     public long tableCacheBytes() {
         return tableCacheBytes;

@@ -32,6 +32,24 @@ class VocabularyTest {
     }
 
     @Test
+    void theTableCacheBoundIsKeptByCopiesAndBoundedByTheHeap() {
+        Vocabulary v = Vocabulary.of("t", List.of(bytes("a"), bytes("b"), bytes("c")), new int[] {2}, null);
+        assertEquals(Vocabulary.DEFAULT_TABLE_CACHE_BYTES, v.tableCacheBytes());
+        assertTrue(v.tableCacheBytes() <= 256L << 20 && v.tableCacheBytes() <= Runtime.getRuntime().maxMemory() / 8);
+        Vocabulary small = v.withTableCacheBytes(1000);
+        assertEquals(1000, small.tableCacheBytes());
+        assertEquals(1000, small.withEos(1).tableCacheBytes());
+        assertEquals(1000, small.withSize(10).tableCacheBytes());
+        assertEquals(0, v.withTableCacheBytes(0).tableCacheBytes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> v.withTableCacheBytes(-1));
+        assertTrue(e.getMessage().contains("tableCacheBytes must not be negative"), e.getMessage());
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void ofKeepsBytesAndClassifiesIds() {
         Vocabulary v = sample();
         assertEquals("sample", v.name());
