@@ -82,6 +82,11 @@ final class MaskBenchCommand extends Subcommand {
     @Mixin
     SchemaArguments schema;
 
+    @Option(names = "--details", paramLabel = "FILE",
+            description = "Also write one JSON line per schema to FILE: its outcome, refusal or crash message, times "
+                    + "and every document's verdict.")
+    Path details;
+
     @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Print a progress line on stderr every 10 s (default: on).")
     boolean progress;
@@ -139,8 +144,16 @@ final class MaskBenchCommand extends Subcommand {
 
         MaskBenchFigures figures = new MaskBenchFigures();
         long start = System.nanoTime();
-        new MaskBenchRun(v, options).run(suite, figures);
+        List<MaskBenchRun.SchemaResult> results = new MaskBenchRun(v, options).run(suite, figures);
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (details != null) {
+            try {
+                MaskBenchDetails.write(details, results);
+            } catch (IOException | InvalidPathException e) {
+                err.println("kbnf4j maskbench: cannot write --details " + details + ": " + e.getMessage());
+                return Main.EXIT_GRAMMAR_ERROR;
+            }
+        }
         out.println(toJson(figures, v, vocabMs, suiteMs, seconds));
         return 0;
     }

@@ -327,6 +327,34 @@ class MaskBenchCommandTest {
         assertEquals(1, r.get("passing").asInt(), r.toString());
     }
 
+    @Test
+    void detailsListEverySchemaWithItsOutcomeAndVerdicts() throws Exception {
+        Path file = dir.resolve("details.jsonl");
+        JsonNode r = maskbench(onSample("--source", "Handwritten", "--details", file.toString()));
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(r.get("schemas").asInt(), lines.size(), String.join("\n", lines));
+        int documents = 0;
+        int refused = 0;
+        for (String line : lines) {
+            JsonNode d = MAPPER.readTree(line);
+            assertTrue(d.get("file").asText().startsWith("Handwritten---"), line);
+            assertEquals("Handwritten", d.get("source").asText(), line);
+            if (d.get("outcome").asText().equals("compile_error")) {
+                refused++;
+                assertFalse(d.get("message").asText().isEmpty(), line);
+                assertTrue(d.get("ttfm_us").isNull(), line);
+            } else {
+                assertTrue(d.get("ttfm_us").asDouble() > 0, line);
+            }
+            for (JsonNode doc : d.get("documents")) {
+                assertTrue(doc.has("test") && doc.has("valid") && doc.has("verdict"), line);
+                documents += doc.get("verdict").asText().equals("not_run") ? 0 : 1;
+            }
+        }
+        assertEquals(r.get("compile_errors").asInt(), refused);
+        assertEquals(r.get("documents").asInt(), documents);
+    }
+
     /** Regression: a run of 100 schemas or fewer printed ttfm_us as zeros; now its count is 0 and its figures null. */
     @Test
     void ttfmAfterTheFirstHundredIsNullWithoutSuchSchemas() throws Exception {
