@@ -7,6 +7,7 @@ import io.github.kbnf4j.cli.ReplayBenchmark.Latency;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -87,17 +88,14 @@ final class MaskBenchFigures {
             g.writeNumberField("passing", passing);
             g.writeNumberField("compile_errors", compileErrors);
             g.writeObjectFieldStart("compile_error_reasons");
-            reasons.entrySet().stream()
+            List<Map.Entry<String, Integer>> commonest = reasons.entrySet().stream()
                     .sorted((a, b) -> a.getValue().equals(b.getValue()) ? a.getKey().compareTo(b.getKey())
                             : b.getValue() - a.getValue())
                     .limit(REASONS_LISTED)
-                    .forEach(e -> {
-                        try {
-                            g.writeNumberField(e.getKey(), e.getValue());
-                        } catch (IOException x) {
-                            throw new java.io.UncheckedIOException(x);
-                        }
-                    });
+                    .toList();
+            for (Map.Entry<String, Integer> e : commonest) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
             g.writeEndObject();
             g.writeNumberField("validation_errors", validationErrors);
             g.writeNumberField("invalidation_errors", invalidationErrors);

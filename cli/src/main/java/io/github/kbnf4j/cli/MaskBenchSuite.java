@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,7 @@ final class MaskBenchSuite {
      */
     static List<Schema> read(Path schemaDir, Path corpusDir, Vocabulary vocabulary, Function<String, int[]> encoder,
             Set<String> sources, int limit, long seed) throws IOException, SuiteException {
-        Map<String, String> sourceOf = new HashMap<>();
+        Set<String> files = new HashSet<>();
         List<String[]> all = new ArrayList<>(); // source, file, schema text
         Set<String> seenSources = new LinkedHashSet<>();
         for (Path f : jsonl(schemaDir)) {
@@ -81,7 +82,7 @@ final class MaskBenchSuite {
                 if (schema == null || !(schema.isObject() || schema.isBoolean())) {
                     throw new SuiteException(where + ": \"schema\" must be a JSON object or a boolean");
                 }
-                if (sourceOf.put(file, source) != null) {
+                if (!files.add(file)) {
                     throw new SuiteException(where + ": schema " + file + " appears twice");
                 }
                 all.add(new String[] {source, file, MAPPER.writeValueAsString(schema)});

@@ -109,11 +109,6 @@ public final class Residual {
         return localToGlobal;
     }
 
-    /** The number of local states. */
-    int stateCount() {
-        return accepting.length;
-    }
-
     /**
      * The automaton itself, for a walk: a dense transition table rebuilt from the code (1 KiB per
      * state, so it is built when a walk needs it and not kept).

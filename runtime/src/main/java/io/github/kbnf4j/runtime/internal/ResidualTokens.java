@@ -43,6 +43,8 @@ public final class ResidualTokens {
     /** The parent state of each group of exit nodes, in the numbering of the automaton walked. */
     final int[] groupState;
     final int[][] groupExits;
+    /** The first exit node of each group. */
+    final int[] groupRepresentative;
     final long[] firstBytes;
     final long[] bytesAfterAccepting;
     /** Whether a second lookup took this from {@link SharedTokenTables} (then its suffix tries are shared too). */
@@ -57,6 +59,10 @@ public final class ResidualTokens {
         this.exitNodes = exitNodes;
         this.groupState = groupState;
         this.groupExits = groupExits;
+        this.groupRepresentative = new int[groupExits.length];
+        for (int g = 0; g < groupExits.length; g++) {
+            groupRepresentative[g] = groupExits[g][0];
+        }
         this.firstBytes = firstBytes;
         this.bytesAfterAccepting = bytesAfterAccepting;
     }
@@ -64,7 +70,7 @@ public final class ResidualTokens {
     /** Approximate bytes of memory, for cache weights. */
     long bytes() {
         long b = 160L + (insideMask == null ? 0 : 8L * insideMask.length) + (insideIds == null ? 0
-                : 4L * insideIds.length) + 4L * exitNodes.length + 8L * groupState.length;
+                : 4L * insideIds.length) + 4L * exitNodes.length + 12L * groupState.length;
         for (int[] g : groupExits) {
             b += 16L + 4L * g.length;
         }

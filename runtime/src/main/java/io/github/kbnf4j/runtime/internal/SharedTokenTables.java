@@ -27,37 +27,20 @@ import java.util.function.Supplier;
 public final class SharedTokenTables {
     private static final Cache<Vocabulary, SharedTokenTables> STORES = Caffeine.newBuilder().weakKeys().build();
 
-    /** A residual's code on one trie (compared by identity): the key of a {@link ResidualTokens}. */
-    private static final class StateKey {
-        final TokenTrie trie;
-        final int[] code;
-        final int hash;
+    /** {@link ResidualKey#child} of the key of a whole state's {@link ResidualTokens}. */
+    private static final int WHOLE_STATE = -1;
 
-        StateKey(TokenTrie trie, Residual r) {
-            this.trie = trie;
-            this.code = r.code();
-            this.hash = 31 * System.identityHashCode(trie) + r.codeHash();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof StateKey k && k.trie == trie && k.hash == hash && Arrays.equals(k.code, code);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
-
-    /** A residual's code on one root child of one trie (compared by identity): the key of a {@link SubtreeTokens}. */
-    private static final class SubtreeKey {
+    /**
+     * A residual's code on one trie (compared by identity): with {@code child} {@link #WHOLE_STATE}
+     * the key of a {@link ResidualTokens}, else of the {@link SubtreeTokens} of that root child.
+     */
+    private static final class ResidualKey {
         final TokenTrie trie;
         final int child;
         final int[] code;
         final int hash;
 
-        SubtreeKey(TokenTrie trie, int child, Residual r) {
+        ResidualKey(TokenTrie trie, int child, Residual r) {
             this.trie = trie;
             this.child = child;
             this.code = r.code();
@@ -66,7 +49,7 @@ public final class SharedTokenTables {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof SubtreeKey k && k.trie == trie && k.child == child && k.hash == hash
+            return o instanceof ResidualKey k && k.trie == trie && k.child == child && k.hash == hash
                     && Arrays.equals(k.code, code);
         }
 
@@ -111,9 +94,7 @@ public final class SharedTokenTables {
 
     private static int weigh(Object key, Object value) {
         long bytes = 64;
-        if (key instanceof StateKey k) {
-            bytes += 4L * k.code.length;
-        } else if (key instanceof SubtreeKey k) {
+        if (key instanceof ResidualKey k) {
             bytes += 4L * k.code.length;
         }
         if (value instanceof ResidualTokens t) {
@@ -128,12 +109,12 @@ public final class SharedTokenTables {
 
     /** The tokens of {@code trie} seen from local state 0 of {@code r}, computed by {@code compute} on a miss. */
     ResidualTokens tokens(TokenTrie trie, Residual r, Supplier<ResidualTokens> compute) {
-        return lookUp(new StateKey(trie, r), compute, ResidualTokens.class);
+        return lookUp(new ResidualKey(trie, WHOLE_STATE, r), compute, ResidualTokens.class);
     }
 
     /** Root child {@code child}'s subtree of {@code trie} from local state 0 of {@code r}, computed by {@code compute} on a miss. */
     SubtreeTokens subtree(TokenTrie trie, int child, Residual r, Supplier<SubtreeTokens> compute) {
-        return lookUp(new SubtreeKey(trie, child, r), compute, SubtreeTokens.class);
+        return lookUp(new ResidualKey(trie, child, r), compute, SubtreeTokens.class);
     }
 
     /**

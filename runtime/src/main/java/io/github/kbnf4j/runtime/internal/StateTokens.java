@@ -75,10 +75,7 @@ public final class StateTokens {
                 groupState[g] = localToGlobal[source.groupState[g]];
             }
         }
-        this.groupRepresentative = new int[groups];
-        for (int g = 0; g < groups; g++) {
-            groupRepresentative[g] = source.groupExits[g][0];
-        }
+        this.groupRepresentative = source.groupRepresentative;
         this.groupSuffixes = new AtomicReferenceArray<>(groups);
         this.tables = tables;
         this.firstBytes = source.firstBytes;
