@@ -4,6 +4,7 @@ import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.runtime.Constraint;
+import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.PrintWriter;
 
@@ -37,7 +38,8 @@ final class ConstraintLoader {
             return null;
         }
         try {
-            return Constraint.of(g, v, options);
+            return Constraint.of(g, v, ConstraintOptions.DEFAULT.withRecognizer(options)
+                    .withMaxWorkPerMask(limits.maxWorkPerMask));
         } catch (RecognizerLimitException e) {
             err.println("kbnf4j " + command + ": recognizer limit: " + RecognizerArguments.describe(e));
             return null;

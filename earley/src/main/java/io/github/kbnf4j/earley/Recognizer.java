@@ -7,6 +7,7 @@ import io.github.kbnf4j.earley.internal.LeoChains;
 import io.github.kbnf4j.earley.internal.ShortestCompletion;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 
 /**
  * An incremental byte-level Earley recognizer for the sentences of a {@link CompiledGrammar}: push
@@ -33,7 +34,16 @@ import java.util.Objects;
  * Per byte, time and chart memory are proportional to the size of the new set: bounded by a
  * constant for LR(k) grammars (left or right recursive), so linear overall; {@code O(n)} items
  * per set and {@code O(n²)} work per byte in the worst (ambiguous) case, cubic overall. The limits
- * of {@link RecognizerOptions} turn runaway growth into a {@link RecognizerLimitException}.
+ * of {@link RecognizerOptions} turn runaway growth into a {@link RecognizerLimitException}: the
+ * chart's size, the items of one set, and the {@linkplain #work() work} of one byte, a count of
+ * the elementary steps of the algorithm that does not depend on the machine's speed (so a
+ * highly ambiguous grammar, such as {@code s ::= s s | "a";}, fails at the same byte everywhere).
+ *
+ * <h2>Cancellation</h2>
+ * A push checks the thread's interrupt flag before it builds a set and every
+ * {@value #INTERRUPT_CHECK_UNITS} work units while it does: if the thread was interrupted, it
+ * throws {@link CancellationException} (leaving the flag set and the state unchanged), so a
+ * server can cancel a request that is stuck in a long push.
  *
  * <h2>Thread-safety</h2>
  * Not thread-safe: one recognizer per sequence. The grammar tables are immutable and shared by
@@ -45,6 +55,8 @@ public final class Recognizer {
     private static final int KIND_SCAN = 0;
     private static final int KIND_WAIT = 1;
     private static final int KIND_COMPLETE = 2;
+    /** How many work units may pass between two looks at the interrupt flag. */
+    static final int INTERRUPT_CHECK_UNITS = 1 << 16;
 
     private final EarleyTables tables;
     private final RecognizerOptions options;
@@ -59,6 +71,17 @@ public final class Recognizer {
     /** Work list of the set being built: pairs (nonterminal, origin) to complete, or (nonterminal, -1) to predict. */
     private int[] work = new int[64];
     private int workSize;
+    /** Work units spent since construction (see {@link #work()}). */
+    private long spent;
+    /** {@link #spent} may grow up to this before {@link #overBudget()} must look at why. */
+    private long checkpoint = Long.MAX_VALUE;
+    /** The end of the current push's own budget ({@link RecognizerOptions#maxWorkPerByte()}). */
+    private long byteBudgetEnd = Long.MAX_VALUE;
+    /** The end of the caller's budget set by {@link #limitWork}, or {@code Long.MAX_VALUE}. */
+    private long callerBudgetEnd = Long.MAX_VALUE;
+    private long callerBudget;
+    private String callerSetting;
+    private String callerOwner;
 
     /** A recognizer with the default limits. */
     public Recognizer(CompiledGrammar grammar) {
@@ -124,16 +147,22 @@ public final class Recognizer {
             // new set; nothing to deduplicate, predict or complete.
             int s = tables.grammar.dfaNext(scan[from + 2], bb);
             if (tables.stateFlags[s] == EarleyTables.LIVE) {
+                if (++spent > callerBudgetEnd) {
+                    spent--;
+                    throw callerBudgetExceeded();
+                }
                 chart.beginSet();
                 chart.addScan(scan[from], scan[from + 1], s);
                 return true;
             }
         }
+        startBudget();
         beginSet();
         try {
             CompiledGrammar g = tables.grammar;
             byte[] stateFlags = tables.stateFlags;
             for (int i = from; i < to; i += 3) {
+                spend();
                 scan = chart.scanArray();
                 int s = g.dfaNext(scan[i + 2], bb);
                 if (s < 0) {
@@ -162,6 +191,7 @@ public final class Recognizer {
      *
      * @return the number of bytes consumed: {@code length} if all were, else the index (relative to
      *     {@code offset}) of the rejected byte
+     * @throws RecognizerLimitException if a byte reaches a limit (the bytes before it stay consumed)
      */
     public int push(byte[] bytes, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, bytes.length);
@@ -180,11 +210,17 @@ public final class Recognizer {
      */
     public boolean pushAll(byte[] bytes) {
         int mark = mark();
-        if (push(bytes, 0, bytes.length) == bytes.length) {
-            return true;
+        boolean all;
+        try {
+            all = push(bytes, 0, bytes.length) == bytes.length;
+        } catch (RuntimeException e) {
+            popTo(mark); // all or none, also when a limit or an interrupt stops it half-way
+            throw e;
         }
-        popTo(mark);
-        return false;
+        if (!all) {
+            popTo(mark);
+        }
+        return all;
     }
 
     /** The number of bytes consumed since construction or the last {@link #reset()}. */
@@ -361,6 +397,43 @@ public final class Recognizer {
         return new Recognizer(this);
     }
 
+    /**
+     * The work units spent since construction: a count of the algorithm's elementary steps
+     * (moving a scan item over a byte, adding a prediction, advancing a waiting item on a
+     * completion). It grows with every push and is not undone by a pop; it depends only on the
+     * grammar and the bytes pushed, never on the machine. {@link RecognizerOptions#maxWorkPerByte()}
+     * bounds it per push, {@link #limitWork} over a series of calls.
+     */
+    public long work() {
+        return spent;
+    }
+
+    /**
+     * Bounds the work of the calls that follow, all together, to {@code units} more work units
+     * until {@link #clearWorkLimit()}: a push that would pass it throws a
+     * {@link RecognizerLimitException} naming the caller's setting, with the state left as before
+     * that push. For a caller that pushes many bytes for one answer (a token mask) and must bound
+     * the whole, not only each byte.
+     *
+     * @param units the budget, positive
+     * @param setting the name of the caller's setting that gave {@code units}, for the message
+     * @param owner the simple name of the options class with that setting, for the message
+     */
+    public void limitWork(long units, String setting, String owner) {
+        if (units < 1) {
+            throw new IllegalArgumentException("units must be positive, was " + units);
+        }
+        callerBudget = units;
+        callerSetting = Objects.requireNonNull(setting, "setting");
+        callerOwner = Objects.requireNonNull(owner, "owner");
+        callerBudgetEnd = spent + units > spent ? spent + units : Long.MAX_VALUE;
+    }
+
+    /** Ends the bound of {@link #limitWork}. */
+    public void clearWorkLimit() {
+        callerBudgetEnd = Long.MAX_VALUE;
+    }
+
     /** The number of Earley items stored in the chart (all sets; complete items are never stored). */
     public long itemCount() {
         return chart.items();
@@ -380,6 +453,7 @@ public final class Recognizer {
     // ---- building a set ----
 
     private void buildFirstSet() {
+        startBudget();
         beginSet();
         int startNt = tables.start;
         if (tables.grammar.acceptsEmpty()) {
@@ -409,10 +483,12 @@ public final class Recognizer {
             if (origin < 0) {
                 int[] predictions = tables.predictions;
                 for (int k = tables.predictionStart[n], end = tables.predictionStart[n + 1]; k < end; k++) {
+                    spend();
                     advance(predictions[k], current);
                 }
                 continue;
             }
+            spend();
             long group = chart.group(origin, n, symbol);
             int top = leo.topmost(chart, group);
             if (top >= 0) {
@@ -427,6 +503,7 @@ public final class Recognizer {
             int lo = (int) group;
             int hi = (int) (group >>> 32);
             for (int w = lo; w < hi; w += 3) {
+                spend();
                 int[] wait = chart.waitArray();
                 advance(wait[w] + 1, wait[w + 1]);
             }
@@ -477,6 +554,50 @@ public final class Recognizer {
         }
         work[workSize++] = a;
         work[workSize++] = b;
+    }
+
+    // ---- the work budget ----
+
+    /** Starts the budget of one push (or of the first set): checks for an interrupt first. */
+    private void startBudget() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw interrupted();
+        }
+        long perByte = options.maxWorkPerByte();
+        byteBudgetEnd = spent + perByte > spent ? spent + perByte : Long.MAX_VALUE;
+        checkpoint = Math.min(Math.min(byteBudgetEnd, callerBudgetEnd), spent + INTERRUPT_CHECK_UNITS);
+    }
+
+    /** Spends one work unit; the common case is one add and one compare. */
+    private void spend() {
+        if (++spent > checkpoint) {
+            overBudget();
+        }
+    }
+
+    /** {@link #spent} passed {@link #checkpoint}: a budget ran out, or it is time to look for an interrupt. */
+    private void overBudget() {
+        if (spent > callerBudgetEnd) {
+            throw callerBudgetExceeded();
+        }
+        if (spent > byteBudgetEnd) {
+            throw new RecognizerLimitException("maxWorkPerByte", options.maxWorkPerByte(),
+                    "the work of the chart set after byte " + length() + " (a highly ambiguous grammar?)");
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw interrupted();
+        }
+        checkpoint = Math.min(Math.min(byteBudgetEnd, callerBudgetEnd), spent + INTERRUPT_CHECK_UNITS);
+    }
+
+    private RecognizerLimitException callerBudgetExceeded() {
+        return new RecognizerLimitException(callerSetting, callerBudget,
+                "the work of the calls bounded together (at the chart set after byte " + length() + ")", callerOwner);
+    }
+
+    private CancellationException interrupted() {
+        return new CancellationException("the thread was interrupted: a push was abandoned, the recognizer "
+                + "is left as before it");
     }
 
     private void countItem() {

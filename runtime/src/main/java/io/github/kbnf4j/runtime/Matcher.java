@@ -112,6 +112,11 @@ public final class Matcher {
      * set iff token {@code id} is allowed. Every word is written (bits beyond the vocabulary are 0).
      *
      * @throws IllegalArgumentException if {@code mask} has fewer than {@link Constraint#maskWords()} words
+     * @throws io.github.kbnf4j.earley.RecognizerLimitException if the mask would cost more than
+     *     {@link ConstraintOptions#maxWorkPerMask()} or reach a recognizer limit (the matcher is left
+     *     as it was, the mask zeroed)
+     * @throws java.util.concurrent.CancellationException if the thread is interrupted while the mask
+     *     is computed (the matcher is left as it was, the interrupt flag set)
      */
     public void fillMask(long[] mask) {
         int words = constraint.maskWords();
@@ -133,7 +138,7 @@ public final class Matcher {
             }
         }
         Arrays.fill(mask, 0L);
-        walker.fillByTables(mask);
+        fillBounded(mask, false);
         addEos(mask);
         if (cacheable) {
             if (cachedMaskScratch == null) {
@@ -147,9 +152,33 @@ public final class Matcher {
     void fillMaskByTrieWalk(long[] mask) {
         Arrays.fill(mask, 0L);
         if (!terminated) {
-            walker.fillByTrieWalk(mask);
+            fillBounded(mask, true);
         }
         addEos(mask);
+    }
+
+    /**
+     * Runs the walker within {@link ConstraintOptions#maxWorkPerMask()}. If it throws (a limit, an
+     * interrupt), the recognizer is put back where it was and the mask is cleared, so the matcher
+     * stays usable and no half-filled mask escapes.
+     */
+    private void fillBounded(long[] mask, boolean trieWalkOnly) {
+        Recognizer r = recognizer;
+        int mark = r.mark();
+        r.limitWork(constraint.options().maxWorkPerMask(), "maxWorkPerMask", "ConstraintOptions");
+        try {
+            if (trieWalkOnly) {
+                walker.fillByTrieWalk(mask);
+            } else {
+                walker.fillByTables(mask);
+            }
+        } catch (RuntimeException e) {
+            r.popTo(mark);
+            Arrays.fill(mask, 0L);
+            throw e;
+        } finally {
+            r.clearWorkLimit();
+        }
     }
 
     private void addEos(long[] mask) {
@@ -243,11 +272,16 @@ public final class Matcher {
     private boolean pushToken(int id) {
         Recognizer r = recognizer;
         int mark = r.mark();
-        for (int i = 0, n = tokens.length(id); i < n; i++) {
-            if (!r.push(tokens.byteAt(id, i))) {
-                r.popTo(mark);
-                return false;
+        try {
+            for (int i = 0, n = tokens.length(id); i < n; i++) {
+                if (!r.push(tokens.byteAt(id, i))) {
+                    r.popTo(mark);
+                    return false;
+                }
             }
+        } catch (RuntimeException e) {
+            r.popTo(mark); // a limit or an interrupt in the middle of the token: all or none
+            throw e;
         }
         return true;
     }

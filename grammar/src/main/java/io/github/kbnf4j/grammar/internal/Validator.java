@@ -22,8 +22,8 @@ import java.util.Set;
 /**
  * The semantic checks on a parsed grammar that need no automata: undefined rules (with a "did
  * you mean"), a missing start rule, counted repetitions out of bounds, {@code except!}
- * arguments that are recursive or not built of literals and regexes; and the warning for rules
- * the start rule never reaches. Checks on the language itself (a start rule that consumes no
+ * arguments that are recursive or not built of literals and regexes; the warning for rules
+ * the start rule never reaches; and those of {@link AmbiguityWarnings}. Checks on the language itself (a start rule that consumes no
  * byte, or only the empty string) need the simplified grammar and happen later.
  */
 final class Validator {
@@ -59,6 +59,7 @@ final class Validator {
             return;
         }
         warnUnreachable(start);
+        AmbiguityWarnings.check(definitions, diagnostics);
     }
 
     /** Checks one expression tree; iterative over sequences and alternatives, recursive in depth (bounded by the parser). */
