@@ -1,16 +1,16 @@
 /**
  * kbnf4j grammar module: KBNF text to {@link io.github.kbnf4j.grammar.CompiledGrammar}.
  *
- * <p>dk.brics.automaton has no module descriptor; it is the automatic module {@code automaton}
- * (named after its jar) and is used only while compiling a grammar: none of its types reaches
- * the public API or the compiled form.
+ * <p>dk.brics.automaton, used only while compiling a grammar, is not required: it has no module
+ * name (only the file-name-based automatic module {@code automaton}), so the build copies it into
+ * this jar, relocated to the unexported package {@code io.github.kbnf4j.grammar.internal.brics}.
+ * None of its types reaches the public API or the compiled form.
  *
  * <p>The JSON Schema compiler builds grammars as ASTs with automaton terminals, so the internal
  * packages it needs are exported to it alone.
  */
 module io.github.kbnf4j.grammar {
     requires org.antlr.antlr4.runtime;
-    requires automaton;
     requires it.unimi.dsi.fastutil.core;
 
     exports io.github.kbnf4j.grammar;

@@ -1,6 +1,5 @@
 package io.github.kbnf4j.runtime.internal;
 
-import com.knuddels.jtokkit.api.Encoding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -115,8 +114,10 @@ public final class TiktokenLoader {
         if (e == null) {
             throw new IllegalArgumentException("not a jtokkit encoding: '" + canonical + "'");
         }
+        // jtokkit's jar before packaging; in the packaged runtime jar the shade plugin has copied the
+        // rank files into this module and rewritten this path to their relocated package
         String path = "/com/knuddels/jtokkit/" + e.resource;
-        try (InputStream in = Encoding.class.getResourceAsStream(path)) {
+        try (InputStream in = TiktokenLoader.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("jtokkit's jar does not hold " + path
                         + " (kbnf4j reads the rank files of jtokkit 1.1.0)");

@@ -1,0 +1,75 @@
+package example.consumer;
+
+import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Grammar;
+import io.github.kbnf4j.grammar.GrammarOptions;
+import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
+import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.runtime.Constraint;
+import io.github.kbnf4j.runtime.Matcher;
+import io.github.kbnf4j.runtime.Vocabulary;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Compiles a KBNF grammar with a regex terminal (so the automaton library inside the grammar
+ * module runs) and a JSON Schema, joins each with the cl100k vocabulary shipped in the runtime
+ * module, and checks masks. Prints facts for the test to compare; exits 1 on any surprise.
+ */
+public final class Main {
+    public static void main(String[] args) throws Exception {
+        Vocabulary cl100k = Vocabulary.jtokkit("cl100k");
+
+        CompiledGrammar answer = Grammar.compile("answer.kbnf",
+                "start ::= \"answer: \" #\"[a-z]+\" \"!\" ;", GrammarOptions.DEFAULT);
+        Matcher m = Constraint.of(answer, cl100k).newMatcher();
+        check(m.isAllowed(id(cl100k, "answer")), "'answer' allowed at the start");
+        check(!m.isAllowed(id(cl100k, "!")), "'!' refused at the start");
+        System.out.println("kbnf allowed at start: " + count(m.mask()));
+        check(m.acceptBytes("answer: yes".getBytes(StandardCharsets.UTF_8)), "'answer: yes' accepted");
+        check(m.isAllowed(id(cl100k, "!")), "'!' allowed after a word");
+        check(!m.isAllowed(cl100k.eosIds()[0]), "EOS refused before '!'");
+        check(m.acceptToken(id(cl100k, "!")), "'!' accepted");
+        check(m.isAccepting(), "accepting after '!'");
+
+        CompiledGrammar bool = JsonSchemaGrammar.compile("{\"type\": \"boolean\"}", JsonSchemaOptions.DEFAULT);
+        Matcher j = Constraint.of(bool, cl100k).newMatcher();
+        check(j.isAllowed(id(cl100k, "true")), "'true' allowed by the schema");
+        check(!j.isAllowed(id(cl100k, "\"")), "'\"' refused by the schema");
+        System.out.println("schema allowed at start: " + count(j.mask()));
+
+        Module grammarModule = CompiledGrammar.class.getModule();
+        System.out.println("modules: " + Constraint.class.getModule().getName() + ", " + grammarModule.getName()
+                + ", " + Main.class.getModule().getName());
+        System.out.println("internal packages exported: "
+                + grammarModule.isExported("io.github.kbnf4j.grammar.internal.brics") + ", "
+                + Constraint.class.getModule().isExported("io.github.kbnf4j.runtime.internal"));
+        System.out.println("OK");
+    }
+
+    /** The id of the token whose bytes are exactly {@code text}. */
+    private static int id(Vocabulary v, String text) {
+        byte[] wanted = text.getBytes(StandardCharsets.UTF_8);
+        for (int id = 0; id < v.size(); id++) {
+            if (v.hasBytes(id) && !v.isSpecial(id) && Arrays.equals(v.tokenBytes(id), wanted)) {
+                return id;
+            }
+        }
+        throw new IllegalStateException("no token '" + text + "' in " + v.name());
+    }
+
+    private static int count(long[] mask) {
+        int n = 0;
+        for (long w : mask) {
+            n += Long.bitCount(w);
+        }
+        return n;
+    }
+
+    private static void check(boolean condition, String what) {
+        if (!condition) {
+            System.out.println("FAILED: " + what);
+            System.exit(1);
+        }
+    }
+}
