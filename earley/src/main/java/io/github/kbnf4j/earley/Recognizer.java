@@ -41,7 +41,7 @@ import java.util.concurrent.CancellationException;
  *
  * <h2>Cancellation</h2>
  * A push checks the thread's interrupt flag before it builds a set and every
- * {@value #INTERRUPT_CHECK_UNITS} work units while it does: if the thread was interrupted, it
+ * 65,536 work units while it does: if the thread was interrupted, it
  * throws {@link CancellationException} (leaving the flag set and the state unchanged), so a
  * server can cancel a request that is stuck in a long push.
  *

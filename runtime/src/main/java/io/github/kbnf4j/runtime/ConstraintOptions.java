@@ -18,7 +18,7 @@ import java.util.Objects;
 public record ConstraintOptions(RecognizerOptions recognizer, long maskCacheBytes, long maxWorkPerMask) {
 
     /** The default of {@link #maxWorkPerMask()}. */
-    public static final long DEFAULT_MAX_WORK_PER_MASK = 20_000_000;
+    public static final long DEFAULT_MAX_WORK_PER_MASK = 1_000_000_000;
 
     /** The defaults: default recognizer limits, a 64 MiB mask cache, {@value #DEFAULT_MAX_WORK_PER_MASK} work units per mask. */
     public static final ConstraintOptions DEFAULT =
