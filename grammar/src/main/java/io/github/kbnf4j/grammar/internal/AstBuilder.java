@@ -204,7 +204,35 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
                 pattern.append(c);
             }
         }
-        return new Regex(kind, pattern.toString(), shifts, at, textSpan);
+        Regex regex = new Regex(kind, pattern.toString(), shifts, at, textSpan);
+        warnDoubledBackslashes(regex);
+        return regex;
+    }
+
+    /** Letters that, after a backslash, make a regex escape in common dialects (kbnf's Rust regex, ECMA-262, PCRE). */
+    private static final String ESCAPE_LETTERS = "dDwWsSbBnrtfvaexuUpPcAzZkhHR";
+
+    /**
+     * Warns where a regex's text has {@code \} before an escape letter, as in {@code #"[1-9]\d*"}.
+     * kbnf unescapes a regex literal as a string before compiling it, so there {@code \d} is the
+     * digit class; kbnf4j gives the text to the regex parser as written, so here it is a
+     * backslash followed by {@code d}. Both readings are legal, so this is only a warning.
+     */
+    private void warnDoubledBackslashes(Regex regex) {
+        String text = regex.text();
+        for (int i = 0; i + 1 < text.length(); i++) {
+            if (text.charAt(i) != '\\') {
+                continue;
+            }
+            if (text.charAt(i + 1) == '\\' && i + 2 < text.length() && readsAsEscape(text, i + 2)) {
+                char letter = text.charAt(i + 2);
+                diagnostics.warning(regex.spanOfIndex(i), "regex contains '\\\\" + letter + "', which kbnf4j reads"
+                        + " as a backslash followed by '" + letter + "' (kbnf unescapes a regex literal as a string"
+                        + " first and reads the escape '\\" + letter + "'); for kbnf4j write '\\" + letter
+                        + "' for that escape, or keep '\\\\" + letter + "' if a literal backslash is meant");
+            }
+            i++; // an escape pair: its second character never starts another
+        }
     }
 
     @Override

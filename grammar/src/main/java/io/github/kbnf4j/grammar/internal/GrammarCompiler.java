@@ -142,10 +142,10 @@ public final class GrammarCompiler {
 
         Span startSpan = hir.span(hir.start());
         switch (RemoveUseless.apply(hir)) {
-            case DEAD -> diagnostics.error(startSpan, hir.acceptsEmpty()
-                    ? "start rule '" + start + "' matches only the empty string"
-                    : "start rule '" + start + "' can never consume a byte (it only refers to itself or to "
-                            + "rules that match nothing)");
+            case DEAD -> diagnostics.error(startSpan, "start rule '" + start + "' can never consume a byte (it only "
+                    + "refers to itself or to rules that match nothing)");
+            case EMPTY -> diagnostics.warning(startSpan, "start rule '" + start + "' matches only the empty string:"
+                    + " the one sentence is empty (a decoder can only end at once)");
             case ENDLESS -> diagnostics.warning(startSpan, "start rule '" + start + "' never completes: "
                     + "no input is a complete sentence (legal for an endless stream)");
             case PRODUCTIVE -> {
