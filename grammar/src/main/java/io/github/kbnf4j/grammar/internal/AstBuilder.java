@@ -213,7 +213,38 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
     private static final String ESCAPE_LETTERS = "dDwWsSbBnrtfvaexuUpPcAzZkhHR";
 
     /**
-     * Warns where a regex's text has {@code \} before an escape letter, as in {@code #"[1-9]\d*"}.
+     * Whether the letter at {@code i} would start an escape once a backslash came before it. The
+     * escapes that take an argument count only with it, so that JSON's {@code \\u[0-9a-f]{4}}
+     * (a backslash, then {@code u}) is not taken for kbnf's {@code \\u00e9}.
+     */
+    private static boolean readsAsEscape(String text, int i) {
+        char letter = text.charAt(i);
+        if (ESCAPE_LETTERS.indexOf(letter) < 0) {
+            return false;
+        }
+        return switch (letter) {
+            case 'u' -> hexDigits(text, i + 1, 4) || (i + 1 < text.length() && text.charAt(i + 1) == '{');
+            case 'x' -> hexDigits(text, i + 1, 2);
+            case 'c' -> i + 1 < text.length() && Character.isLetter(text.charAt(i + 1));
+            case 'p', 'P' -> i + 1 < text.length() && (text.charAt(i + 1) == '{' || Character.isLetter(text.charAt(i + 1)));
+            default -> true;
+        };
+    }
+
+    private static boolean hexDigits(String text, int from, int count) {
+        if (from + count > text.length()) {
+            return false;
+        }
+        for (int k = from; k < from + count; k++) {
+            if (Character.digit(text.charAt(k), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Warns where a regex's text has {@code \\} before an escape letter, as in {@code #"[1-9]\\d*"}.
      * kbnf unescapes a regex literal as a string before compiling it, so there {@code \d} is the
      * digit class; kbnf4j gives the text to the regex parser as written, so here it is a
      * backslash followed by {@code d}. Both readings are legal, so this is only a warning.
