@@ -32,7 +32,7 @@ import java.util.function.BiConsumer;
  * <p>Pass order: group by name, flatten, fold nested repetitions ({@code (x*)*} becomes
  * {@code x*}, in both dialects), merge terminals, deduplicate, inline regular rules
  * (rules that describe a regular language become one terminal), build repetitions of terminals
- * into automata, expand the other repetitions,
+ * beyond maxRepetition into automata, expand the other repetitions,
  * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
  * removal, deduplication and merging once more (nullable elimination makes new unit rules and
  * twins), and finally remove useless rules.
@@ -129,7 +129,7 @@ public final class GrammarCompiler {
             InlineRegularRules.apply(hir, options.maxDfaStates());
             notify(observer, "inline-regular", hir);
         }
-        CountedRepetitions.apply(hir, options.maxDfaStates(), options.maxRepetition(), options.inlineRegularRules());
+        CountedRepetitions.apply(hir, options.maxDfaStates(), options.maxRepetition());
         notify(observer, "counted-repetitions", hir);
         for (int n : ExpandRepetitions.apply(hir, options.maxRepetition())) {
             Hir.Repetition r = hir.repetition(n);

@@ -52,7 +52,7 @@ public final class KbnfReader {
             // The literal ate the rest of the text: what the parser would say about the end is noise.
             return null;
         }
-        List<Token> withSemicolons = insertMissingSemicolons(source, text, tokens.getTokens(), listener);
+        List<Token> withSemicolons = insertMissingSemicolons(source, tokens.getTokens(), listener);
         KbnfParser parser = new KbnfParser(new CommonTokenStream(new ListTokenSource(withSemicolons)));
         parser.removeErrorListeners();
         parser.addErrorListener(listener);
@@ -83,7 +83,7 @@ public final class KbnfReader {
      * which can appear nowhere else, so a rule start not preceded by {@code ;} (or the end of the
      * text not preceded by one) is exactly a missing {@code ;}.
      */
-    private static List<Token> insertMissingSemicolons(String source, String text, List<Token> tokens,
+    private static List<Token> insertMissingSemicolons(String source, List<Token> tokens,
             CollectingListener listener) {
         List<Token> out = new ArrayList<>(tokens.size() + 1);
         String rule = null; // the name of the rule being read
@@ -92,10 +92,14 @@ public final class KbnfReader {
             boolean ruleStart = t.getType() == KbnfLexer.NAME && i + 1 < tokens.size()
                     && (tokens.get(i + 1).getType() == KbnfLexer.DEFINE || tokens.get(i + 1).getType() == KbnfLexer.EQUALS);
             boolean end = t.getType() == Token.EOF;
-            if ((ruleStart || end) && rule != null && out.get(out.size() - 1).getType() != KbnfLexer.SEMI) {
+            int lastType = out.isEmpty() ? KbnfLexer.SEMI : out.get(out.size() - 1).getType();
+            // After "::=" the rule has no body at all: the parser says that better.
+            if ((ruleStart || end) && rule != null && lastType != KbnfLexer.SEMI && lastType != KbnfLexer.DEFINE
+                    && lastType != KbnfLexer.EQUALS) {
                 Token last = out.get(out.size() - 1);
+                String lastText = last.getText();
                 Span at = new Span(source, last.getLine(), last.getCharPositionInLine() + 1)
-                        .advance(text, last.getStartIndex(), last.getStopIndex() + 1);
+                        .advance(lastText, 0, lastText.length());
                 listener.report(at, "missing ';' at the end of rule '" + rule + "'"
                         + (end ? "" : " (rule '" + t.getText() + "' starts after it)"), true);
                 CommonToken semi = new CommonToken(KbnfLexer.SEMI, ";");

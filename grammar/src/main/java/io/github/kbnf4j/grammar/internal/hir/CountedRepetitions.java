@@ -10,9 +10,10 @@ import java.util.List;
 /**
  * Pass 4c (after {@link InlineRegularRules}, before {@link ExpandRepetitions}): a pending
  * repetition {@code t{m,n}} whose item is a terminal (a literal, a regex, or a regular rule that
- * the previous pass made one terminal) is built in the automaton, not written out as {@code n}
- * copies of a rule; so {@code "a"{100,20000}} compiles under the default limits, and its bounds
- * are limited by the automaton's size ({@code maxDfaStates}), not by {@code maxRepetition}.
+ * the previous pass made one terminal) and whose bound is above {@code maxRepetition} is built in
+ * the automaton, not written out as {@code n} copies of a rule; so {@code "a"{100,20000}} compiles
+ * under the default limits, and its bounds are limited by the automaton's size
+ * ({@code maxDfaStates}), not by {@code maxRepetition}.
  *
  * <p>When the automaton of {@code t{m,n}} fits in {@code maxDfaStates} states, it is one terminal.
  * Otherwise the repetition is cut into chunks of {@code c} copies, {@code c} as large as fits:
@@ -46,16 +47,17 @@ public final class CountedRepetitions {
     }
 
     /**
-     * Applies the pass.
+     * Applies the pass to every pending repetition of a terminal whose bound ({@code max}, or
+     * {@code min} when unbounded) is above {@code maxRepetition}. The others are compiled as
+     * before this pass existed: inlined into an automaton by {@link InlineRegularRules} when small,
+     * written out by {@link ExpandRepetitions} otherwise; so grammars within the limits keep
+     * their compiled form and only those that the limit used to refuse change.
      *
      * @param maxStates the most states of one terminal's automaton ({@code GrammarOptions.maxDfaStates})
      * @param maxRepetition the most copies a written-out repetition may have; also bounds the
      *     number of rules one chunked repetition is cut into
-     * @param all whether every repetition of a terminal is built in the automaton; when false,
-     *     only those with a bound above {@code maxRepetition} are (the others stay rules, as when
-     *     a grammar is compiled rule by rule)
      */
-    public static void apply(Hir hir, int maxStates, int maxRepetition, boolean all) {
+    public static void apply(Hir hir, int maxStates, int maxRepetition) {
         CountedRepetitions pass = new CountedRepetitions(hir, maxStates, maxRepetition);
         int count = hir.nonterminalCount(); // the chain rules made below need nothing more
         for (int n = 0; n < count; n++) {
@@ -64,7 +66,7 @@ public final class CountedRepetitions {
                 continue;
             }
             long bound = r.max() < 0 ? r.min() : r.max();
-            if (all || bound > maxRepetition) {
+            if (bound > maxRepetition) {
                 pass.build(n, r);
             }
         }

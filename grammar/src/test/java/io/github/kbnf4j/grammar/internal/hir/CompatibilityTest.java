@@ -158,6 +158,9 @@ class CompatibilityTest {
         String e = errors(text);
         assertTrue(e.startsWith("t.kbnf:2:14: missing ';' at the end of rule 'a' (rule 'b' starts after it)"), e);
         assertEquals(1, e.lines().count(), e);
+        // Columns count code points, as ANTLR does: the emoji before the rule is one column.
+        String wide = errors("(* \ud83d\ude00 *) start ::= \"x\" \"\ud83d\ude00\"\nb ::= \"y\" ;");
+        assertTrue(wide.startsWith("t.kbnf:1:26: missing ';' at the end of rule 'start'"), wide);
         // At the end of the text too, after a literal that runs over a line break.
         String end = errors("start ::= \"x\ny\"");
         assertTrue(end.startsWith("t.kbnf:2:3: missing ';' at the end of rule 'start'"), end);
