@@ -210,7 +210,7 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
     }
 
     /** Letters that, after a backslash, make a regex escape in common dialects (kbnf's Rust regex, ECMA-262, PCRE). */
-    private static final String ESCAPE_LETTERS = "dDwWsSbBnrtfvaexuUpPcAzZkhHR";
+    private static final String ESCAPE_LETTERS = "dDwWsSbBnrtfvaexupPcAzZkhHR";
 
     /**
      * Whether the letter at {@code i} would start an escape once a backslash came before it. The
