@@ -81,7 +81,8 @@ final class GrammarArguments {
     DialectOption dialect;
 
     @Option(names = "--max-repetition", paramLabel = "N",
-            description = "Largest bound of a counted repetition {m,n} (default: ${DEFAULT-VALUE}).")
+            description = "Largest bound of a counted repetition {m,n} written out as rule copies, or inside a regex;"
+                    + " a repetition of a terminal beyond it is built in the automaton (default: ${DEFAULT-VALUE}).")
     int maxRepetition = GrammarOptions.DEFAULT.maxRepetition();
 
     @Option(names = "--max-dfa-states", paramLabel = "N",

@@ -23,7 +23,9 @@ import java.util.List;
  *       from its terminal's start and can reach an accepting state.
  * </ul>
  * Every nonterminal can consume at least one byte; nonterminals that can never finish (an
- * endless stream such as {@code b ::= "a" b;}) are legal and kept.
+ * endless stream such as {@code b ::= "a" b;}) are legal and kept. The one exception is a grammar
+ * whose only sentence is the empty string ({@code start ::= "";}, legal with a warning): its start
+ * nonterminal has no production, and {@link #acceptsEmpty()} is true.
  */
 public final class CompiledGrammar {
     /** {@link #symbolAfterDot(int)} of a complete dotted rule. */

@@ -11,8 +11,11 @@ import java.util.Objects;
  *
  * @param startSymbol the rule sentences are derived from; null (the default) means the dialect's
  *     start rule ({@link Dialect#defaultStartSymbol()}: {@code start} for KBNF, {@code root} for GBNF)
- * @param maxRepetition the largest bound allowed in a counted repetition {@code {m,n}}, in the
- *     grammar and inside regexes (default 10,000)
+ * @param maxRepetition the largest bound of a counted repetition {@code {m,n}} that is written out
+ *     as copies of a rule (a repetition of a rule that is not regular), and of one inside a regex
+ *     (default 10,000); a repetition of a terminal with a larger bound is built in the terminal's
+ *     automaton, bounded by {@code maxDfaStates} (in chunks when one automaton would be too
+ *     large), and this bounds the number of chunks
  * @param maxDfaStates the most states one terminal's byte automaton may have, during
  *     determinization and after it (default 20,000)
  * @param maxNestingDepth the deepest nesting of brackets allowed, in the grammar and inside

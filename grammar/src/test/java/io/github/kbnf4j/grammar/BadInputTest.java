@@ -85,9 +85,18 @@ class BadInputTest {
     @Test
     @Timeout(10)
     void hugeCountedRepetition() {
-        GrammarException e = reject("start ::= \"a\"{0,100000};");
-        assertEquals("bad.kbnf:1:14: repetition bound 100000 exceeds the maximum allowed (10000, from"
-                + " GrammarOptions.maxRepetition, CLI --max-repetition)", e.getMessage());
+        // A repetition of a rule that is not regular is written out: maxRepetition bounds it.
+        GrammarException e = reject("start ::= x{0,100000}; x ::= \"(\" start \")\" | \"a\";");
+        assertEquals("bad.kbnf:1:12: repetition bound 100000 exceeds the maximum allowed (10000, from"
+                + " GrammarOptions.maxRepetition, CLI --max-repetition): a repetition of a rule that is not regular"
+                + " (recursive, or too large to be one automaton) is written out as that many copies", e.getMessage());
+        // One of a terminal is built in the automaton, in chunks when it is larger than maxDfaStates;
+        // past both limits, the message names both.
+        GrammarException both = reject("start ::= \"a\"{0,2000000000};");
+        assertEquals("bad.kbnf:1:14: repetition bound 2000000000 exceeds the maximum allowed (10000, from"
+                + " GrammarOptions.maxRepetition, CLI --max-repetition): its automaton needs more than 20000 states"
+                + " (GrammarOptions.maxDfaStates, CLI --max-dfa-states) and written out it needs more copies than"
+                + " that; raise either limit", both.getMessage());
         GrammarException big = reject("start ::= \"a\"{99999999999};");
         assertTrue(big.getMessage().contains("number 99999999999 is too large"), big.getMessage());
     }
@@ -123,7 +132,9 @@ class BadInputTest {
     @Test
     void limitsAreConfigurable() {
         GrammarOptions tight = GrammarOptions.DEFAULT.withMaxRepetition(3).withMaxDfaStates(10).withMaxNestingDepth(2);
-        assertThrows(GrammarException.class, () -> Grammar.compile("t.kbnf", "start ::= \"a\"{4};", tight));
+        assertThrows(GrammarException.class, () -> Grammar.compile("t.kbnf", "start ::= \"a\"{20};", tight));
+        assertThrows(GrammarException.class, () -> Grammar.compile("t.kbnf", "start ::= x{4}; x ::= \"(\" start \")\";",
+                tight));
         assertThrows(GrammarException.class, () -> Grammar.compile("t.kbnf", "start ::= ((( \"a\" )));", tight));
         assertThrows(GrammarException.class, () -> Grammar.compile("t.kbnf", "start ::= #\"[ab]{20}\";", tight));
         Duration.ofSeconds(1); // keep the import honest for readers: no timing assertions here

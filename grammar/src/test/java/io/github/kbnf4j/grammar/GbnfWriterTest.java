@@ -210,4 +210,13 @@ class GbnfWriterTest {
                     e.getMessage());
         }
     }
+
+    @Test
+    void aGrammarOfOnlyTheEmptySentenceIsWrittenAsAnEmptyRoot() {
+        String written = gbnf("start ::= \"\" ;");
+        assertEquals(HEADER + "root ::= \"\"\n", written);
+        CompiledGrammar back = Grammar.compile("back.gbnf", written, Dialect.GBNF, GrammarOptions.DEFAULT);
+        assertTrue(back.acceptsEmpty());
+        assertEquals(0, back.terminalCount());
+    }
 }

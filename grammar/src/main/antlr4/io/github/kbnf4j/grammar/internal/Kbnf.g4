@@ -62,9 +62,10 @@ EXCEPT   : 'except!' ;
 INT      : [0-9]+ ;
 NAME     : [a-zA-Z_] [a-zA-Z0-9_\-]* ;
 
+/* As in kbnf, a literal may run over a line break, which stands for itself. */
 STRING
-    : '"' ( '\\' ~[\r\n] | ~["\\\r\n] )* '"'
-    | '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )* '\''
+    : '"' ( '\\' . | ~["\\] )* '"'
+    | '\'' ( '\\' . | ~['\\] )* '\''
     ;
 
 REGEX

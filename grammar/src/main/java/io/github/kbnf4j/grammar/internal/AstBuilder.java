@@ -204,7 +204,66 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
                 pattern.append(c);
             }
         }
-        return new Regex(kind, pattern.toString(), shifts, at, textSpan);
+        Regex regex = new Regex(kind, pattern.toString(), shifts, at, textSpan);
+        warnDoubledBackslashes(regex);
+        return regex;
+    }
+
+    /** Letters that, after a backslash, make a regex escape in common dialects (kbnf's Rust regex, ECMA-262, PCRE). */
+    private static final String ESCAPE_LETTERS = "dDwWsSbBnrtfvaexupPcAzZkhHR";
+
+    /**
+     * Whether the letter at {@code i} would start an escape once a backslash came before it. The
+     * escapes that take an argument count only with it, so that JSON's {@code \\u[0-9a-f]{4}}
+     * (a backslash, then {@code u}) is not taken for kbnf's {@code \\u00e9}.
+     */
+    private static boolean readsAsEscape(String text, int i) {
+        char letter = text.charAt(i);
+        if (ESCAPE_LETTERS.indexOf(letter) < 0) {
+            return false;
+        }
+        return switch (letter) {
+            case 'u' -> hexDigits(text, i + 1, 4) || (i + 1 < text.length() && text.charAt(i + 1) == '{');
+            case 'x' -> hexDigits(text, i + 1, 2);
+            case 'c' -> i + 1 < text.length() && Character.isLetter(text.charAt(i + 1));
+            case 'p', 'P' -> i + 1 < text.length() && (text.charAt(i + 1) == '{' || Character.isLetter(text.charAt(i + 1)));
+            default -> true;
+        };
+    }
+
+    private static boolean hexDigits(String text, int from, int count) {
+        if (from + count > text.length()) {
+            return false;
+        }
+        for (int k = from; k < from + count; k++) {
+            if (Character.digit(text.charAt(k), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Warns where a regex's text has {@code \\} before an escape letter, as in {@code #"[1-9]\\d*"}.
+     * kbnf unescapes a regex literal as a string before compiling it, so there {@code \d} is the
+     * digit class; kbnf4j gives the text to the regex parser as written, so here it is a
+     * backslash followed by {@code d}. Both readings are legal, so this is only a warning.
+     */
+    private void warnDoubledBackslashes(Regex regex) {
+        String text = regex.text();
+        for (int i = 0; i + 1 < text.length(); i++) {
+            if (text.charAt(i) != '\\') {
+                continue;
+            }
+            if (text.charAt(i + 1) == '\\' && i + 2 < text.length() && readsAsEscape(text, i + 2)) {
+                char letter = text.charAt(i + 2);
+                diagnostics.warning(regex.spanOfIndex(i), "regex contains '\\\\" + letter + "', which kbnf4j reads"
+                        + " as a backslash followed by '" + letter + "' (kbnf unescapes a regex literal as a string"
+                        + " first and reads the escape '\\" + letter + "'); for kbnf4j write '\\" + letter
+                        + "' for that escape, or keep '\\\\" + letter + "' if a literal backslash is meant");
+            }
+            i++; // an escape pair: its second character never starts another
+        }
     }
 
     @Override

@@ -14,34 +14,32 @@ final class Escapes {
     }
 
     /**
-     * Decodes {@code body} (the text between the quotes). Errors are recorded with the column of
-     * the offending backslash; the returned text then has the bad escape left out.
+     * Decodes {@code body} (the text between the quotes). Errors are recorded at the place of
+     * the offending backslash (a raw line break in {@code body} stands for itself and starts a new
+     * source line); the returned text then has the bad escape left out.
      *
      * @param at where the first character of {@code body} is
      */
     static String decodeLiteral(String body, Span at, Diagnostics diagnostics) {
         StringBuilder out = new StringBuilder(body.length());
-        int column = 0; // in code points, relative to at
         int i = 0;
         int pendingHighSurrogate = -1;
-        int pendingColumn = 0;
+        int pendingIndex = 0; // where the pending high surrogate escape starts in body
         while (i < body.length()) {
             int c = body.codePointAt(i);
             if (c != '\\') {
                 if (pendingHighSurrogate >= 0) {
-                    loneSurrogate(pendingHighSurrogate, at.shift(pendingColumn), diagnostics);
+                    loneSurrogate(pendingHighSurrogate, at.advance(body, 0, pendingIndex), diagnostics);
                     pendingHighSurrogate = -1;
                 }
                 out.appendCodePoint(c);
                 i += Character.charCount(c);
-                column++;
                 continue;
             }
             int start = i;
-            int startColumn = column;
             int value;
             if (i + 1 >= body.length()) {
-                diagnostics.error(at.shift(column), "incomplete escape at the end of the literal");
+                diagnostics.error(at.advance(body, 0, i), "incomplete escape at the end of the literal");
                 break;
             }
             char e = body.charAt(i + 1);
@@ -78,7 +76,7 @@ final class Escapes {
                         } else {
                             value = hex(body, i + 1, digits);
                             if (value > 0x10FFFF) {
-                                diagnostics.error(at.shift(startColumn), "escape " + body.substring(start, close + 1)
+                                diagnostics.error(at.advance(body, 0, start), "escape " + body.substring(start, close + 1)
                                         + " is above U+10FFFF");
                                 value = -2;
                             }
@@ -93,22 +91,21 @@ final class Escapes {
                 }
                 default -> value = -1;
             }
-            column += body.codePointCount(start, i);
             if (value == -2) {
                 continue;
             }
             if (value == -1) {
                 int end = Math.min(body.length(), start + 2);
-                diagnostics.error(at.shift(startColumn), "invalid escape '" + body.substring(start, end)
+                diagnostics.error(at.advance(body, 0, start), "invalid escape '" + body.substring(start, end)
                         + "' (valid: \\n \\t \\r \\b \\f \\v \\0 \\\\ \\' \\\" \\xHH \\uHHHH \\u{H...})");
                 continue;
             }
             if (Character.isHighSurrogate((char) value) && value <= 0xFFFF) {
                 if (pendingHighSurrogate >= 0) {
-                    loneSurrogate(pendingHighSurrogate, at.shift(pendingColumn), diagnostics);
+                    loneSurrogate(pendingHighSurrogate, at.advance(body, 0, pendingIndex), diagnostics);
                 }
                 pendingHighSurrogate = value;
-                pendingColumn = startColumn;
+                pendingIndex = start;
                 continue;
             }
             if (Character.isLowSurrogate((char) value) && value <= 0xFFFF) {
@@ -116,18 +113,18 @@ final class Escapes {
                     out.appendCodePoint(Character.toCodePoint((char) pendingHighSurrogate, (char) value));
                     pendingHighSurrogate = -1;
                 } else {
-                    loneSurrogate(value, at.shift(startColumn), diagnostics);
+                    loneSurrogate(value, at.advance(body, 0, start), diagnostics);
                 }
                 continue;
             }
             if (pendingHighSurrogate >= 0) {
-                loneSurrogate(pendingHighSurrogate, at.shift(pendingColumn), diagnostics);
+                loneSurrogate(pendingHighSurrogate, at.advance(body, 0, pendingIndex), diagnostics);
                 pendingHighSurrogate = -1;
             }
             out.appendCodePoint(value);
         }
         if (pendingHighSurrogate >= 0) {
-            loneSurrogate(pendingHighSurrogate, at.shift(pendingColumn), diagnostics);
+            loneSurrogate(pendingHighSurrogate, at.advance(body, 0, pendingIndex), diagnostics);
         }
         return out.toString();
     }

@@ -4,6 +4,7 @@ import io.github.kbnf4j.grammar.Dialect;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
 import io.github.kbnf4j.grammar.internal.ast.Span;
+import io.github.kbnf4j.grammar.internal.hir.CountedRepetitions;
 import io.github.kbnf4j.grammar.internal.hir.DeduplicateAlternatives;
 import io.github.kbnf4j.grammar.internal.hir.EliminateNullable;
 import io.github.kbnf4j.grammar.internal.hir.ExpandRepetitions;
@@ -30,7 +31,8 @@ import java.util.function.BiConsumer;
  *
  * <p>Pass order: group by name, flatten, fold nested repetitions ({@code (x*)*} becomes
  * {@code x*}, in both dialects), merge terminals, deduplicate, inline regular rules
- * (rules that describe a regular language become one terminal), expand repetitions,
+ * (rules that describe a regular language become one terminal), build repetitions of terminals
+ * beyond maxRepetition into automata, expand the other repetitions,
  * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
  * removal, deduplication and merging once more (nullable elimination makes new unit rules and
  * twins), and finally remove useless rules.
@@ -127,7 +129,23 @@ public final class GrammarCompiler {
             InlineRegularRules.apply(hir, options.maxDfaStates());
             notify(observer, "inline-regular", hir);
         }
-        ExpandRepetitions.apply(hir);
+        CountedRepetitions.apply(hir, options.maxDfaStates(), options.maxRepetition());
+        notify(observer, "counted-repetitions", hir);
+        for (int n : ExpandRepetitions.apply(hir, options.maxRepetition())) {
+            Hir.Repetition r = hir.repetition(n);
+            boolean terminal = Hir.isTerminal(r.symbol());
+            long bound = r.max() < 0 ? r.min() : r.max();
+            diagnostics.error(hir.span(n), "repetition bound " + bound + " exceeds the maximum allowed ("
+                    + options.maxRepetition() + ", from GrammarOptions.maxRepetition, CLI --max-repetition): "
+                    + (terminal
+                            ? "its automaton needs more than " + options.maxDfaStates() + " states (GrammarOptions"
+                                    + ".maxDfaStates, CLI --max-dfa-states) and written out it needs more copies than"
+                                    + " that; raise either limit"
+                            : "a repetition of a rule that is not regular (recursive, or too large to be one"
+                                    + " automaton) is written out as that many copies"));
+            hir.setRepetition(n, null);
+        }
+        diagnostics.throwIfErrors();
         notify(observer, "expand-repetitions", hir);
         RemoveUnitRules.apply(hir);
         notify(observer, "remove-unit-rules", hir);
@@ -142,10 +160,10 @@ public final class GrammarCompiler {
 
         Span startSpan = hir.span(hir.start());
         switch (RemoveUseless.apply(hir)) {
-            case DEAD -> diagnostics.error(startSpan, hir.acceptsEmpty()
-                    ? "start rule '" + start + "' matches only the empty string"
-                    : "start rule '" + start + "' can never consume a byte (it only refers to itself or to "
-                            + "rules that match nothing)");
+            case DEAD -> diagnostics.error(startSpan, "start rule '" + start + "' can never consume a byte (it only "
+                    + "refers to itself or to rules that match nothing)");
+            case EMPTY -> diagnostics.warning(startSpan, "start rule '" + start + "' matches only the empty string:"
+                    + " the one sentence is empty (a decoder can only end at once)");
             case ENDLESS -> diagnostics.warning(startSpan, "start rule '" + start + "' never completes: "
                     + "no input is a complete sentence (legal for an endless stream)");
             case PRODUCTIVE -> {

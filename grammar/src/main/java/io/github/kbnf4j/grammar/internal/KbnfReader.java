@@ -8,9 +8,12 @@ import io.github.kbnf4j.grammar.internal.ast.Rule;
 import io.github.kbnf4j.grammar.internal.ast.Span;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonToken;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
@@ -45,7 +48,12 @@ public final class KbnfReader {
         if (!checkBrackets(source, tokens.getTokens(), options.maxNestingDepth(), diagnostics)) {
             return null;
         }
-        KbnfParser parser = new KbnfParser(tokens);
+        if (listener.unterminatedLiteral) {
+            // The literal ate the rest of the text: what the parser would say about the end is noise.
+            return null;
+        }
+        List<Token> withSemicolons = insertMissingSemicolons(source, tokens.getTokens(), listener);
+        KbnfParser parser = new KbnfParser(new CommonTokenStream(new ListTokenSource(withSemicolons)));
         parser.removeErrorListeners();
         parser.addErrorListener(listener);
         GrammarFileContext file;
@@ -65,6 +73,48 @@ public final class KbnfReader {
         }
         // Bad escapes leave a complete tree (the escape is dropped): validation can still run.
         return new GrammarAst(source, rules);
+    }
+
+    /**
+     * Finds the rules that lack their final {@code ;} and reports each at the end of that rule
+     * (where the {@code ;} belongs), not at the next rule's {@code ::=} where the parser would
+     * notice it; the returned tokens have a {@code ;} put there, so that parsing goes on without
+     * a second error for the same mistake. A rule starts with {@code name ::=} or {@code name =},
+     * which can appear nowhere else, so a rule start not preceded by {@code ;} (or the end of the
+     * text not preceded by one) is exactly a missing {@code ;}.
+     */
+    private static List<Token> insertMissingSemicolons(String source, List<Token> tokens,
+            CollectingListener listener) {
+        List<Token> out = new ArrayList<>(tokens.size() + 1);
+        String rule = null; // the name of the rule being read
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            boolean ruleStart = t.getType() == KbnfLexer.NAME && i + 1 < tokens.size()
+                    && (tokens.get(i + 1).getType() == KbnfLexer.DEFINE || tokens.get(i + 1).getType() == KbnfLexer.EQUALS);
+            boolean end = t.getType() == Token.EOF;
+            int lastType = out.isEmpty() ? KbnfLexer.SEMI : out.get(out.size() - 1).getType();
+            // After "::=" the rule has no body at all: the parser says that better.
+            if ((ruleStart || end) && rule != null && lastType != KbnfLexer.SEMI && lastType != KbnfLexer.DEFINE
+                    && lastType != KbnfLexer.EQUALS) {
+                Token last = out.get(out.size() - 1);
+                String lastText = last.getText();
+                Span at = new Span(source, last.getLine(), last.getCharPositionInLine() + 1)
+                        .advance(lastText, 0, lastText.length());
+                listener.report(at, "missing ';' at the end of rule '" + rule + "'"
+                        + (end ? "" : " (rule '" + t.getText() + "' starts after it)"), true);
+                CommonToken semi = new CommonToken(KbnfLexer.SEMI, ";");
+                semi.setLine(at.line());
+                semi.setCharPositionInLine(at.column() - 1);
+                semi.setStartIndex(last.getStopIndex() + 1);
+                semi.setStopIndex(last.getStopIndex());
+                out.add(semi);
+            }
+            if (ruleStart) {
+                rule = t.getText();
+            }
+            out.add(t);
+        }
+        return out;
     }
 
     /**
@@ -111,9 +161,20 @@ public final class KbnfReader {
         }
     }
 
+    /** Appended to the first error that suggests a GBNF grammar read as KBNF. */
+    static final String GBNF_HINT = "if this is a GBNF grammar (llama.cpp's dialect: one rule per line, no ';',"
+            + " '#' comments), read it as GBNF: Dialect.GBNF in Grammar.compile, --dialect gbnf in the CLI,"
+            + " or a file name ending in .gbnf";
+
+    /** The start of ANTLR's quoted text of a literal or regex literal that lacks its closing quote. */
+    private static final Pattern UNTERMINATED_LITERAL = Pattern.compile("'(#(e|ex|substrs)?)?[\"']");
+
     private static final class CollectingListener extends BaseErrorListener {
         private final String source;
         private final Diagnostics diagnostics;
+        private boolean gbnfHintGiven;
+        /** Whether the lexer met a literal without its closing quote. */
+        boolean unterminatedLiteral;
 
         CollectingListener(String source, Diagnostics diagnostics) {
             this.source = source;
@@ -126,13 +187,29 @@ public final class KbnfReader {
             String message = msg;
             if (msg.startsWith("token recognition error at: ")) {
                 String text = msg.substring("token recognition error at: ".length());
-                message = text.startsWith("'\"") || text.startsWith("''")
-                        ? "unterminated literal (a literal must end on its line)"
+                boolean literal = UNTERMINATED_LITERAL.matcher(text).lookingAt();
+                unterminatedLiteral |= literal;
+                message = literal
+                        ? "unterminated literal: its closing quote is missing (a literal may run over line breaks, so it runs to the end of the text)"
                         : "unexpected character " + text;
             } else {
                 message = "syntax error: " + msg;
             }
-            diagnostics.error(new Span(source, line, charPositionInLine + 1), message);
+            boolean gbnfLike = message.startsWith("unexpected character '#") || message.startsWith("unexpected character '.");
+            report(new Span(source, line, charPositionInLine + 1), message, gbnfLike);
+        }
+
+        /**
+         * Records an error; the first one that suggests the text is GBNF (a rule without its
+         * {@code ;}, a {@code #} comment, a {@code .}) gets a hint to read it as GBNF.
+         */
+        void report(Span at, String message, boolean suggestsGbnf) {
+            String m = message;
+            if (suggestsGbnf && !gbnfHintGiven) {
+                gbnfHintGiven = true;
+                m += "; " + GBNF_HINT;
+            }
+            diagnostics.error(at, m);
             if (diagnostics.isFull()) {
                 throw new TooManyErrors();
             }

@@ -21,9 +21,10 @@ import java.util.Set;
 
 /**
  * The semantic checks on a parsed grammar that need no automata: undefined rules (with a "did
- * you mean"), a missing start rule, counted repetitions out of bounds, {@code except!}
- * arguments that are recursive or not built of literals and regexes; the warning for rules
- * the start rule never reaches; and those of {@link AmbiguityWarnings}. Checks on the language itself (a start rule that consumes no
+ * you mean"), a missing start rule, counted repetitions with the minimum above the maximum,
+ * {@code except!} arguments that are recursive or not built of literals and regexes; the
+ * warning for rules the start rule never reaches; and those of {@link AmbiguityWarnings}. Checks
+ * on the language itself (a start rule that consumes no
  * byte, or only the empty string) need the simplified grammar and happen later.
  */
 final class Validator {
@@ -97,11 +98,8 @@ final class Validator {
                     + rep.min() + " is greater than the maximum " + rep.max());
             return;
         }
-        int bound = rep.unbounded() ? rep.min() : rep.max();
-        if (bound > options.maxRepetition()) {
-            diagnostics.error(rep.span(), "repetition bound " + bound + " exceeds the maximum allowed ("
-                    + options.maxRepetition() + ", from GrammarOptions.maxRepetition, CLI --max-repetition)");
-        }
+        // The bound itself is checked where it costs: the automaton of a repetition of a terminal
+        // (CountedRepetitions, maxDfaStates), the copies of a written-out one (maxRepetition).
     }
 
     /**

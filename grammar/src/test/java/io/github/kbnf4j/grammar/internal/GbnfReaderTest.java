@@ -234,8 +234,10 @@ class GbnfReaderTest {
         assertEquals("t.gbnf:1:14: number 99999999999 is too large", errors("root ::= \"a\"{99999999999}"));
         assertEquals("t.gbnf:1:13: repetition {3,2}: the minimum 3 is greater than the maximum 2",
                 errors("root ::= \"a\"{3,2}"));
-        assertEquals("t.gbnf:1:13: repetition bound 10001 exceeds the maximum allowed (10000, from"
-                + " GrammarOptions.maxRepetition, CLI --max-repetition)", errors("root ::= \"a\"{10001}"));
+        assertEquals("t.gbnf:1:11: repetition bound 10001 exceeds the maximum allowed (10000, from"
+                + " GrammarOptions.maxRepetition, CLI --max-repetition): a repetition of a rule that is not regular"
+                + " (recursive, or too large to be one automaton) is written out as that many copies",
+                errors("root ::= x{10001}\nx ::= \"(\" root \")\" | \"b\""));
     }
 
     @Test

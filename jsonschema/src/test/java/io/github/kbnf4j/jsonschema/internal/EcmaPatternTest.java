@@ -285,4 +285,26 @@ class EcmaPatternTest {
         assertFalse(regex.contains("\\s") || regex.contains("\\w") || regex.contains("\\d") || regex.contains("."),
             regex);
     }
+
+    /**
+     * Issue 16: the escapes grammars may now use ({@code \f \v \cX [\b]}, a literal '[' in a
+     * class) mean the same in a JSON Schema pattern, anchored, as in a grammar's regex; {@code \a}
+     * and {@code \e}, which ECMA-262 lacks (in unicode mode they are errors, outside it the
+     * letters), are refused with a message that says so.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "\\f", "\\v", "\\cJ", "\\cm", "[\\b]", "[[]", "[a[]+", "[\\cA-\\cZ]", "[\\[\\]]", "\\t\\n\\r\\0",
+    })
+    void escapesMeanWhatTheyMeanInAGrammarRegex(String pattern) {
+        assertEquals(Regexes.compile(pattern, 100, 1000), dfa("^" + pattern + "$"), pattern);
+    }
+
+    @Test
+    void escapesThatEcmaLacksAreRefusedWithTheReason() {
+        for (String p : List.of("\\a", "\\e")) {
+            EcmaPatternException e = refused(p);
+            assertTrue(e.getMessage().contains("only outside unicode mode is it the letter"), e.getMessage());
+        }
+    }
 }

@@ -47,19 +47,22 @@ public sealed interface Expr {
         }
 
         /**
-         * The source place of the character at {@code index} of {@link #text()}. Exact on the line
-         * of the regex for patterns of characters in the Basic Multilingual Plane; a
-         * supplementary character counts as one column, as ANTLR counts them.
+         * The source place of the character at {@code index} of {@link #text()}, following line
+         * breaks inside the regex; a supplementary character counts as one column, as ANTLR
+         * counts them.
          */
         public Span spanOfIndex(int index) {
+            int end = Math.min(Math.max(index, 0), text.length());
+            // Each quote escape shortened to one character before index, on index's line, is one
+            // column more in the source (the text may run over line breaks).
+            int lineStart = end == 0 ? 0 : text.lastIndexOf('\n', end - 1) + 1;
             int shift = 0;
             for (int at : quoteColumnShifts) {
-                if (at < index) {
+                if (at < end && at >= lineStart) {
                     shift++;
                 }
             }
-            int codePoints = text.codePointCount(0, Math.min(Math.max(index, 0), text.length()));
-            return textSpan.shift(codePoints + shift);
+            return textSpan.advance(text, 0, end).shift(shift);
         }
     }
 

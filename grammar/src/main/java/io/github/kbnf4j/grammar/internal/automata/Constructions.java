@@ -180,6 +180,85 @@ public final class Constructions {
     }
 
     /**
+     * {@code L(d){min,max}} ({@code max} -1: unbounded). When {@code L(d)} is prefix-free (no
+     * string of it is a proper prefix of another, as for a literal or any set of strings of one
+     * length), the copies follow each other deterministically, and the DFA is built directly as
+     * {@code d} with a counter: a state is (state of {@code d} inside the current copy, copies done),
+     * about {@code max} times the size of {@code d}, in time linear in that. Otherwise the copies
+     * are joined as an NFA and {@link #determinize}d.
+     *
+     * @throws TooManyStatesException if the result needs more than {@code maxStates} states (for a
+     *     prefix-free language, checked before anything is built)
+     */
+    public static ByteDfa repeat(ByteDfa d, int min, int max, int maxStates) {
+        if (min < 0 || (max != -1 && max < min)) {
+            throw new IllegalArgumentException("bad repetition bounds {" + min + "," + max + "}");
+        }
+        if (d.isEmptyLanguage() || max == 0 || (d.stateCount() == 1 && d.isAccepting(0))) {
+            return d.isEmptyLanguage() && min > 0 ? ByteDfa.emptyLanguage() : ByteDfa.literal(new byte[0]);
+        }
+        if (!isPrefixFree(d)) {
+            long nfaLimit = Math.min(Integer.MAX_VALUE, (long) Determinizer.NFA_STATES_PER_STATE * maxStates);
+            return determinize(ByteNfa.repeat(ByteNfa.of(d), min, max, (int) nfaLimit), maxStates);
+        }
+        // Counter states: k copies done, k in 0..last (last = max - 1, or min when unbounded, where
+        // "min or more" loops); inside a copy only d's non-accepting states occur (an accepting one
+        // ends the copy at once: prefix-free, it has no way on). One more state: all max copies done.
+        int inner = 0;
+        int[] innerIndex = new int[d.stateCount()];
+        for (int q = 0; q < d.stateCount(); q++) {
+            innerIndex[q] = d.isAccepting(q) ? -1 : inner++;
+        }
+        int last = max == -1 ? min : max - 1;
+        long states = (long) inner * (last + 1) + (max == -1 ? 0 : 1);
+        if (states > maxStates) {
+            throw new TooManyStatesException(maxStates);
+        }
+        int n = (int) states;
+        int done = max == -1 ? -1 : n - 1;
+        int[] table = new int[n * 256];
+        java.util.Arrays.fill(table, -1);
+        boolean[] accept = new boolean[n];
+        for (int k = 0; k <= last; k++) {
+            int base = k * inner;
+            accept[base + innerIndex[0]] = k >= min; // between copies, with enough done
+            int nextCopy = max == -1 ? Math.min(k + 1, min) * inner : k + 1 == max ? done : (k + 1) * inner;
+            for (int q = 0; q < d.stateCount(); q++) {
+                if (innerIndex[q] < 0) {
+                    continue;
+                }
+                int row = (base + innerIndex[q]) * 256;
+                for (int b = 0; b < 256; b++) {
+                    int t = d.next(q, b);
+                    if (t < 0) {
+                        continue;
+                    }
+                    table[row + b] = innerIndex[t] >= 0 ? base + innerIndex[t]
+                            : nextCopy == done ? done : nextCopy + innerIndex[0];
+                }
+            }
+        }
+        if (done >= 0) {
+            accept[done] = true;
+        }
+        return Minimizer.minimize(n, table, accept, innerIndex[0]);
+    }
+
+    /** Whether no string of L(d) is a proper prefix of another: in a trimmed DFA, no accepting state has a way on. */
+    private static boolean isPrefixFree(ByteDfa d) {
+        for (int q = 0; q < d.stateCount(); q++) {
+            if (d.isAccepting(q)) {
+                for (int b = 0; b < 256; b++) {
+                    if (d.next(q, b) >= 0) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
      * The concatenation L(a)·L(b): both as NFAs, joined, then {@link #determinize}d.
      *
      * @throws TooManyStatesException if the NFA has more than {@code 4 * maxStates} states, or

@@ -25,6 +25,8 @@ final class RegexParser {
     private final int maxRepetition;
     private int pos;
     private int depth;
+    /** Set by {@link #classAtom} when the class being read holds an unescaped '['. */
+    private boolean literalBracket;
     /** Set by {@link #escape} when the escape is a class (\d, \w, ...) rather than one character. */
     private CodePointSet escapeSet;
 
@@ -179,6 +181,10 @@ final class RegexParser {
         return c >= '0' && c <= '9';
     }
 
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
     private RegexNode atom() {
         int at = pos;
         char c = peek();
@@ -272,12 +278,19 @@ final class RegexParser {
                 : "empty character class '[]'", open);
         }
         CodePointSet.Builder b = new CodePointSet.Builder();
+        literalBracket = false;
         while (true) {
             if (!more()) {
                 throw error("unterminated character class", open);
             }
             if (peek() == ']') {
                 pos++;
+                if (literalBracket && more() && peek() == ']') {
+                    // [a[bc]] is a nested class in Rust and PCRE, but '[a[bc]' and a ']' in ECMA-262.
+                    throw error("'" + p.substring(open, pos + 1) + "' reads as a nested class in some regex dialects;"
+                        + " nested classes are not supported: write \\[ for a literal '[' and \\] for a literal ']'",
+                        open);
+                }
                 break;
             }
             int itemStart = pos;
@@ -318,7 +331,11 @@ final class RegexParser {
             return escape(true);
         }
         if (c == '[') {
-            throw error("use \\[ for a literal '[' inside a class (nested classes are not supported)", pos);
+            if (lookingAt("[:") || lookingAt("[=") || lookingAt("[.")) {
+                throw error("POSIX classes such as [[:alpha:]] are not supported; list the characters, or write \\["
+                    + " for a literal '['", pos);
+            }
+            literalBracket = true; // a literal '[', as in ECMA-262
         }
         if (lookingAt("&&") || lookingAt("--") || lookingAt("~~")) {
             throw error("class set operation '" + p.substring(pos, pos + 2)
@@ -347,6 +364,16 @@ final class RegexParser {
                 return '\f';
             case 'v':
                 return 0x0B;
+            case 'a':
+                return 0x07;
+            case 'e':
+                return 0x1B;
+            case 'c':
+                // \cX: the control character X mod 32 (ECMA-262, PCRE); only letters, as in ECMA-262.
+                if (more() && isAsciiLetter(peek())) {
+                    return p.charAt(pos++) % 32;
+                }
+                throw error("\\c must be followed by an ASCII letter (\\cA to \\cZ, a control character)", at);
             case '0':
                 if (more() && isDigit(peek())) {
                     throw error("octal escapes are not supported", at);
@@ -369,8 +396,12 @@ final class RegexParser {
             case 'S':
                 return set(SPACE.complement());
             case 'b':
+                if (inClass) {
+                    return 0x08; // [\b] is the backspace, as in ECMA-262, PCRE and Python
+                }
+                throw error("word boundary \\b is not supported", at);
             case 'B':
-                throw error("word boundary \\" + c + " is not supported", at);
+                throw error("word boundary \\B is not supported", at);
             case 'A':
             case 'z':
             case 'Z':

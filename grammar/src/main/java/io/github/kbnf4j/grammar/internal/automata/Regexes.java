@@ -5,12 +5,14 @@ import dk.brics.automaton.Automaton;
 /**
  * Regex terminals: pattern text to a byte NFA or a minimal byte DFA over UTF-8.
  *
- * <p>Syntax (the README's "The grammar language"): literals, escapes {@code \n \t \r \f \v \0 \xHH} <code>&#92;uHHHH &#92;u{H..}</code> and
- * {@code \}+ASCII punctuation, {@code .} (any scalar value but {@code \n}), classes with ranges and
- * negation, {@code \d \D \w \W \s \S} (ASCII, like java.util.regex), groups {@code ( ) (?: )
- * (?<name> )}, {@code |}, quantifiers {@code ? * + {m} {m,} {m,n}} with optional lazy {@code ?}.
- * Lookaround, backreferences, {@code \b}, anchors, inline flags, possessive quantifiers and
- * {@code \p{..}} are rejected with a {@link RegexSyntaxException}.
+ * <p>Syntax (the README's "The grammar language"): literals, escapes {@code \n \t \r \f \v \0 \a \e
+ * \cX \xHH} <code>&#92;uHHHH &#92;u{H..}</code> and {@code \}+ASCII punctuation, {@code .} (any
+ * scalar value but {@code \n}), classes with ranges, negation, {@code [\b]} (backspace) and a
+ * literal {@code [}, {@code \d \D \w \W \s \S} (ASCII, like java.util.regex), groups
+ * {@code ( ) (?: ) (?<name> )}, {@code |}, quantifiers {@code ? * + {m} {m,} {m,n}} with optional
+ * lazy {@code ?}. Lookaround, backreferences, {@code \b}, anchors, inline flags, possessive
+ * quantifiers, {@code \p{..}}, POSIX and nested classes are rejected with a
+ * {@link RegexSyntaxException}.
  *
  * <p>Limits: a repetition count above {@code maxRepetition} is a syntax error; a pattern whose
  * automaton would exceed {@code 4 * maxStates} NFA states (estimated before anything is built) or

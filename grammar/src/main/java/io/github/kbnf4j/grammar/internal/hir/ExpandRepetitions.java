@@ -12,18 +12,29 @@ import java.util.List;
  *   <li>bounded: {@code N ::= x^min | x^min x O(k-1)} with {@code k = max - min} and the chain
  *       {@code O(j) ::= ε | x O(j-1)}, {@code O(0)} omitted.
  * </ul>
- * The empty alternatives it makes are removed by {@link EliminateNullable}.
+ * The empty alternatives it makes are removed by {@link EliminateNullable}. A repetition whose
+ * largest finite bound ({@code max}, or {@code min} when unbounded) exceeds {@code maxRepetition}
+ * is not expanded: it is returned for the caller to report, and left pending.
  */
 public final class ExpandRepetitions {
     private ExpandRepetitions() {
     }
 
-    /** Expands every pending repetition of {@code hir}. */
-    public static void apply(Hir hir) {
+    /**
+     * Expands every pending repetition of {@code hir} within the limit.
+     *
+     * @return the nonterminals whose repetition exceeds {@code maxRepetition}, still pending
+     */
+    public static List<Integer> apply(Hir hir, int maxRepetition) {
+        List<Integer> tooLarge = new ArrayList<>();
         int count = hir.nonterminalCount(); // chain nonterminals added below need no expansion
         for (int n = 0; n < count; n++) {
             Hir.Repetition r = hir.repetition(n);
             if (r == null) {
+                continue;
+            }
+            if ((r.max() < 0 ? r.min() : r.max()) > maxRepetition) {
+                tooLarge.add(n);
                 continue;
             }
             hir.setRepetition(n, null);
@@ -57,5 +68,6 @@ public final class ExpandRepetitions {
             }
             hir.setAlternatives(n, alts);
         }
+        return tooLarge;
     }
 }

@@ -28,7 +28,12 @@ public final class RemoveUseless {
         PRODUCTIVE,
         /** The start symbol consumes bytes but never completes a sentence. */
         ENDLESS,
-        /** The start symbol can consume no byte at all. */
+        /**
+         * The start symbol derives only the empty string: the grammar's one sentence is "" and
+         * the start symbol is left without alternatives ({@link Hir#acceptsEmpty()} says the rest).
+         */
+        EMPTY,
+        /** The start symbol can consume no byte at all, and not even the empty string is a sentence. */
         DEAD
     }
 
@@ -37,14 +42,16 @@ public final class RemoveUseless {
 
     /**
      * Applies the pass. When the start symbol is {@link StartStatus#DEAD}, {@code hir} is left
-     * as it was (compilation fails anyway).
+     * as it was (compilation fails anyway); when it is {@link StartStatus#EMPTY}, every rule but
+     * the start symbol is removed and the start symbol has no alternatives.
      */
     public static StartStatus apply(Hir hir) {
         int count = hir.nonterminalCount();
         boolean[] productive = productive(hir);
         boolean[] endless = endless(hir, productive);
         StartStatus status = productive[hir.start()] ? StartStatus.PRODUCTIVE
-                : endless[hir.start()] ? StartStatus.ENDLESS : StartStatus.DEAD;
+                : endless[hir.start()] ? StartStatus.ENDLESS
+                : hir.acceptsEmpty() ? StartStatus.EMPTY : StartStatus.DEAD;
         if (status == StartStatus.DEAD) {
             return status;
         }

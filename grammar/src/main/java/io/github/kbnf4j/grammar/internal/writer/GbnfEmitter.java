@@ -139,15 +139,19 @@ public final class GbnfEmitter {
         StringBuilder sb = new StringBuilder();
         sb.append("# GBNF (llama.cpp) written by kbnf4j; start rule '")
                 .append(oneLine(g.nonterminalName(g.startNonterminal()))).append("'\n");
+        // A grammar whose only sentence is "" has a start rule without alternatives: root is "".
+        boolean onlyEmpty = rules.get(0).alternatives().isEmpty();
         if (wrapRoot) {
             List<String> alts = new ArrayList<>();
-            alts.add(ruleNames[0]);
+            if (!onlyEmpty) {
+                alts.add(ruleNames[0]);
+            }
             if (g.acceptsEmpty()) {
                 alts.add("\"\"");
             }
             line(sb, "root", alts);
         }
-        for (int id = 0; id < rules.size(); id++) {
+        for (int id = onlyEmpty ? 1 : 0; id < rules.size(); id++) {
             if (aliasRules.contains(id)) {
                 terminalText(sb, terminals.get(CompiledGrammar.terminalOf(rules.get(id).alternatives().get(0)[0])));
                 continue;
