@@ -24,7 +24,9 @@ final class RecognizerArguments {
         try {
             return new RecognizerOptions(maxItemsPerSet, maxChartBytes);
         } catch (IllegalArgumentException e) {
-            err.println("kbnf4j " + command + ": invalid recognizer limit: " + e.getMessage());
+            err.println("kbnf4j " + command + ": invalid recognizer limit: " + e.getMessage()
+                    .replace("maxItemsPerSet", cliOption("maxItemsPerSet"))
+                    .replace("maxChartBytes", cliOption("maxChartBytes")));
             return null;
         }
     }
