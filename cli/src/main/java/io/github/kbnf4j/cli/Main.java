@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
  * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
  * --corpus FILE.jsonl} runs the replay benchmark (the README's "Replay benchmark"). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
- * usage error, 3 input incomplete (a valid prefix, for {@code check}).
+ * usage error or any other error (always one line on stderr, see {@link Subcommand}), 3 input
+ * incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Grammar-constrained decoding for language models: compile KBNF or GBNF (llama.cpp) "
@@ -26,7 +27,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class, MaskBenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
-            "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})
+            "2:grammar or usage error, or any other error (one line on stderr)", "3:input incomplete, a valid prefix (check)"})
 public final class Main implements Runnable {
     /** Exit code of input that the grammar rejects (a dead prefix for mask, a cut sentence for generate). */
     static final int EXIT_REJECTED = 1;
