@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
  * <pre>{"viable": true, "accepting": false, "count": 1234, "ids": [..sorted ids..]}</pre>
  * {@code ids} are the allowed ids in increasing order, the end-of-sequence ids included when the
  * prefix is a complete sentence ({@code accepting}); {@code count} is their number. With
- * {@code --show-text}, {@code "texts"} follows: each id's text as {@link TokenText} writes it. Exit 0; exit 1
- * with {@code "viable": false}, count 0 and no ids when the prefix is already dead (stderr names
- * the byte offset); exit 2 for a grammar, vocabulary or usage error.
+ * {@code --show-text}, {@code "texts"} follows: each id's text as {@link TokenText} writes it, null
+ * for an id without text (end-of-sequence). Exit 0; exit 1 with {@code "viable": false}, count 0
+ * and no ids when the prefix is already dead (stderr names the byte offset); exit 2 for a
+ * grammar, vocabulary or usage error.
  */
 @Command(name = "mask", mixinStandardHelpOptions = true,
         description = {"Print the tokens allowed after a prefix, as one JSON object on one line:",
@@ -48,8 +49,8 @@ final class MaskCommand extends Subcommand {
 
     @Option(names = "--show-text",
             description = "Also print each allowed token's text, as \"texts\" in the order of \"ids\": printable "
-                    + "characters as they are, a backslash doubled, every other byte as \\xHH; null for an "
-                    + "end-of-sequence id.")
+                    + "characters as they are, a backslash doubled, every other byte as \\xHH; null for an id "
+                    + "without text (end-of-sequence).")
     boolean showText;
 
     /** The two ways to give the prefix (not both). */
