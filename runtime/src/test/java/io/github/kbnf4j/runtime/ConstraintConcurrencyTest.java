@@ -117,7 +117,7 @@ class ConstraintConcurrencyTest {
         Constraint alone = Constraint.of(json, base.withTableCacheBytes(0), ConstraintOptions.DEFAULT.withMaskCacheBytes(0));
         // a few entries at most: nearly every insertion evicts another thread's entry
         Constraint shared = Constraint.of(json, base.withTableCacheBytes(1),
-                ConstraintOptions.DEFAULT.withMaskCacheBytes(16 << 10));
+                ConstraintOptions.DEFAULT.withMaskCacheBytes(4 << 10));
 
         int walks = THREADS * WALKS_PER_THREAD;
         List<List<Integer>> serial = new ArrayList<>();
