@@ -61,7 +61,7 @@ final class GenerateCommand extends Subcommand {
 
     @Option(names = "--max-tokens", paramLabel = "M",
             description = "The most text tokens of one sentence; end-of-sequence is not counted (default: ${DEFAULT-VALUE}).")
-    int maxTokens = 512;
+    int maxTokens = 64;
 
     @Option(names = "--jsonl", description = "Print each sentence as one JSON string literal per line.")
     boolean jsonl;

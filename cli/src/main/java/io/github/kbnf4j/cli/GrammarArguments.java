@@ -115,8 +115,15 @@ final class GrammarArguments {
         try {
             return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth, !noInlineRegularRules);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("invalid grammar option: " + e.getMessage());
+            throw new UsageException("invalid grammar option: " + withOptionNames(e.getMessage()));
         }
+    }
+
+    /** {@code message} with {@link GrammarOptions}' component names replaced by the options that set them. */
+    static String withOptionNames(String message) {
+        return message.replace("maxRepetition", "--max-repetition")
+                .replace("maxDfaStates", "--max-dfa-states")
+                .replace("maxNestingDepth", "--max-nesting-depth");
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.github.kbnf4j.cli;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.util.Objects;
+import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,7 +16,8 @@ import picocli.CommandLine.Command;
  * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
  * --corpus FILE.jsonl} runs the replay benchmark (the README's "Replay benchmark"). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
- * usage error, 3 input incomplete (a valid prefix, for {@code check}).
+ * usage error or any other error (always one line on stderr, see {@link Subcommand}), 3 input
+ * incomplete (a valid prefix, for {@code check}).
  */
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Grammar-constrained decoding for language models: compile KBNF or GBNF (llama.cpp) "
@@ -23,7 +27,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class, MaskBenchCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
-            "2:grammar or usage error", "3:input incomplete, a valid prefix (check)"})
+            "2:grammar or usage error, or any other error (one line on stderr)", "3:input incomplete, a valid prefix (check)"})
 public final class Main implements Runnable {
     /** Exit code of input that the grammar rejects (a dead prefix for mask, a cut sentence for generate). */
     static final int EXIT_REJECTED = 1;
@@ -64,14 +68,43 @@ public final class Main implements Runnable {
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        System.exit(run(args));
+        int exit;
+        try {
+            exit = run(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // Outside a subcommand (which reports these itself): picocli reading the arguments.
+            System.err.println("kbnf4j: " + (e instanceof OutOfMemoryError ? "out of memory" : "stack overflow")
+                    + " reading the command line");
+            exit = EXIT_GRAMMAR_ERROR;
+        }
+        System.exit(exit);
     }
 
     /** Runs the command line and returns its exit code (for tests). */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        return commandLine(new Main()).execute(args);
+    }
+
+    /**
+     * The command line of {@code main}, set up as {@code kbnf4j} runs it: enum values in any case,
+     * a usage error reported in one line and a hint ({@link UsageErrorHandler}), and any other
+     * exception that reaches picocli in one line with exit 2.
+     */
+    static CommandLine commandLine(Main main) {
+        CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        return cl.execute(args);
+        cl.setParameterExceptionHandler(new UsageErrorHandler());
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());  // every subcommand's --version too
+        }
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            PrintWriter err = new PrintWriter(new EscapingWriter(commandLine.getErr()));
+            err.println(commandLine.getCommandSpec().qualifiedName() + ": internal error, please report it with the "
+                    + "command line: " + e);
+            err.flush();
+            return EXIT_GRAMMAR_ERROR;
+        });
+        return cl;
     }
 
     /** What subcommands read as standard input. */
@@ -89,12 +122,29 @@ public final class Main implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand");
     }
 
-    /** The version from the jar manifest, or "development" when run from classes. */
+    /**
+     * The version: the Maven project version, which the build writes into the resource
+     * {@value #VERSION_RESOURCE} (so it is the same from classes and from the jar; the jar's
+     * manifest also carries it as Implementation-Version).
+     */
     static final class Version implements CommandLine.IVersionProvider {
+        static final String VERSION_RESOURCE = "version.properties";
+
         @Override
-        public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"kbnf4j " + (v == null ? "development" : v)};
+        public String[] getVersion() throws IOException {
+            return new String[] {"kbnf4j " + version()};
+        }
+
+        /** The project version. */
+        static String version() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream(VERSION_RESOURCE)) {
+                if (in == null) {
+                    throw new IOException("the resource " + VERSION_RESOURCE + " is missing from the build");
+                }
+                p.load(in);
+            }
+            return p.getProperty("version");
         }
     }
 }

@@ -3,6 +3,7 @@ package io.github.kbnf4j.cli;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.Matcher;
+import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +20,11 @@ import picocli.CommandLine.Option;
  * after the prefix bytes, as one JSON object on one line:
  * <pre>{"viable": true, "accepting": false, "count": 1234, "ids": [..sorted ids..]}</pre>
  * {@code ids} are the allowed ids in increasing order, the end-of-sequence ids included when the
- * prefix is a complete sentence ({@code accepting}); {@code count} is their number. Exit 0; exit 1
- * with {@code "viable": false}, count 0 and no ids when the prefix is already dead (stderr names
- * the byte offset); exit 2 for a grammar, vocabulary or usage error.
+ * prefix is a complete sentence ({@code accepting}); {@code count} is their number. With
+ * {@code --show-text}, {@code "texts"} follows: each id's text as {@link TokenText} writes it, null
+ * for an id without text (end-of-sequence). Exit 0; exit 1 with {@code "viable": false}, count 0
+ * and no ids when the prefix is already dead (stderr names the byte offset); exit 2 for a
+ * grammar, vocabulary or usage error.
  */
 @Command(name = "mask", mixinStandardHelpOptions = true,
         description = {"Print the tokens allowed after a prefix, as one JSON object on one line:",
@@ -43,6 +46,12 @@ final class MaskCommand extends Subcommand {
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Prefix prefix;
+
+    @Option(names = "--show-text",
+            description = "Also print each allowed token's text, as \"texts\" in the order of \"ids\": printable "
+                    + "characters as they are, a backslash doubled, every other byte as \\xHH; null for an id "
+                    + "without text (end-of-sequence).")
+    boolean showText;
 
     /** The two ways to give the prefix (not both). */
     static final class Prefix {
@@ -78,11 +87,12 @@ final class MaskCommand extends Subcommand {
             if (!m.acceptBytes(bytes)) {
                 err.println("kbnf4j mask: the prefix is dead at byte offset " + deadOffset(m, bytes)
                         + " (the bytes before it are a viable prefix)");
-                out.println("{\"viable\": false, \"accepting\": false, \"count\": 0, \"ids\": []}");
+                out.println("{\"viable\": false, \"accepting\": false, \"count\": 0, \"ids\": []"
+                        + (showText ? ", \"texts\": []}" : "}"));
                 return Main.EXIT_REJECTED;
             }
             long[] mask = m.mask();
-            out.println(json(true, m.isAccepting(), mask));
+            out.println(json(true, m.isAccepting(), mask, showText ? constraint.vocabulary() : null));
             return 0;
         } catch (RecognizerLimitException e) {
             err.println("kbnf4j mask: recognizer limit: " + RecognizerArguments.describe(e));
@@ -102,13 +112,16 @@ final class MaskCommand extends Subcommand {
         throw new AssertionError("the whole prefix was accepted byte by byte");
     }
 
-    /** The output object: {@code {"viable": .., "accepting": .., "count": .., "ids": [..]}}. */
-    static String json(boolean viable, boolean accepting, long[] mask) {
+    /**
+     * The output object: {@code {"viable": .., "accepting": .., "count": .., "ids": [..]}}, and
+     * {@code "texts": [..]} after the ids when {@code textsOf} is not null.
+     */
+    static String json(boolean viable, boolean accepting, long[] mask, Vocabulary textsOf) {
         int count = 0;
         for (long w : mask) {
             count += Long.bitCount(w);
         }
-        StringBuilder sb = new StringBuilder(64 + 8 * count);
+        StringBuilder sb = new StringBuilder(64 + (textsOf == null ? 8 : 24) * count);
         sb.append("{\"viable\": ").append(viable)
                 .append(", \"accepting\": ").append(accepting)
                 .append(", \"count\": ").append(count)
@@ -120,6 +133,20 @@ final class MaskCommand extends Subcommand {
                 sep = ", ";
             }
         }
-        return sb.append("]}").toString();
+        sb.append(']');
+        if (textsOf != null) {
+            sb.append(", \"texts\": [");
+            sep = "";
+            for (int w = 0; w < mask.length; w++) {
+                for (long x = mask[w]; x != 0; x &= x - 1) {
+                    int id = 64 * w + Long.numberOfTrailingZeros(x);
+                    sb.append(sep).append(textsOf.hasBytes(id)
+                            ? GenerateCommand.quote(TokenText.of(textsOf.tokenBytes(id))) : "null");
+                    sep = ", ";
+                }
+            }
+            sb.append(']');
+        }
+        return sb.append('}').toString();
     }
 }

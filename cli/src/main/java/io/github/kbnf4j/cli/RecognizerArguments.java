@@ -36,7 +36,9 @@ final class RecognizerArguments {
             }
             return new RecognizerOptions(maxItemsPerSet, maxChartBytes, maxWorkPerByte);
         } catch (IllegalArgumentException e) {
-            err.println("kbnf4j " + command + ": invalid recognizer limit: " + e.getMessage());
+            err.println("kbnf4j " + command + ": invalid recognizer limit: " + e.getMessage()
+                    .replace("maxItemsPerSet", cliOption("maxItemsPerSet"))
+                    .replace("maxChartBytes", cliOption("maxChartBytes")));
             return null;
         }
     }

@@ -26,7 +26,7 @@ class CheckCommandTest {
     Path dir;
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new Main(new ByteArrayInputStream(stdin)));
+        CommandLine cl = Main.commandLine(new Main(new ByteArrayInputStream(stdin)));
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);
@@ -203,7 +203,7 @@ class CheckCommandTest {
         assertEquals(2, run("check", "--max-items-per-set", "x", "json"));
         err.getBuffer().setLength(0);
         assertEquals(2, run("check", "--max-items-per-set", "0", "json", "-"));
-        assertTrue(err().startsWith("kbnf4j check: invalid recognizer limit: maxItemsPerSet must be positive"), err());
+        assertTrue(err().startsWith("kbnf4j check: invalid recognizer limit: --max-items-per-set must be positive"), err());
     }
 
     @Test

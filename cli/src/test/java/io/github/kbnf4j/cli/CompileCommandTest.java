@@ -18,7 +18,7 @@ class CompileCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = Main.commandLine(new Main());
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);

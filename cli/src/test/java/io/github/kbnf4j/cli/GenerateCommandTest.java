@@ -36,7 +36,7 @@ class GenerateCommandTest {
     private int run(String... args) {
         out = new ByteArrayOutputStream();
         err.getBuffer().setLength(0);
-        CommandLine cl = new CommandLine(new Main(out));
+        CommandLine cl = Main.commandLine(new Main(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);
     }

@@ -31,7 +31,7 @@ class LineCheckerTest {
     private int run(String... args) {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        CommandLine cl = new CommandLine(new Main(new ByteArrayInputStream(stdin)));
+        CommandLine cl = Main.commandLine(new Main(new ByteArrayInputStream(stdin)));
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);

@@ -55,7 +55,7 @@ class MaskBenchCommandTest {
     Path dir;
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = Main.commandLine(new Main());
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);

@@ -33,7 +33,7 @@ class MaskCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new Main(new ByteArrayOutputStream()));
+        CommandLine cl = Main.commandLine(new Main(new ByteArrayOutputStream()));
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);
@@ -192,5 +192,42 @@ class MaskCommandTest {
         out.getBuffer().setLength(0);
         assertEquals(0, run("mask", "json", "--vocab", "cl100k", "--prefix", "[[[[", "--max-items-per-set", "100000"));
         assertTrue(output().get("viable").booleanValue());
+    }
+
+    /** {@code --show-text}: each id's text, printable characters as they are and every other byte as \xHH. */
+    @Test
+    void showTextEscapesWhatDoesNotPrint(@TempDir Path dir) throws Exception {
+        Path tiny = TinyVocabulary.write(dir);
+        Path grammar = dir.resolve("g.kbnf");
+        Files.writeString(grammar, "start ::= \"\\\\\" | \"\\x1b\" | \"\\u00e9\" | \"a\" | \"\\u202e\" ;\n");
+        assertEquals(0, run("mask", grammar.toString(), "--vocab", tiny.toString(), "--eos", "0", "--show-text"),
+                err.toString());
+        JsonNode node = JSON.readTree(out.toString());
+        assertArrayEquals(new int[] {27, 92, 97, 195, 226}, ids(node), out.toString());
+        assertEquals("[\"\\\\x1b\",\"\\\\\\\\\",\"a\",\"\\\\xc3\",\"\\\\xe2\"]", node.get("texts").toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("mask", grammar.toString(), "--vocab", tiny.toString(), "--eos", "0", "--show-text",
+                "--prefix", "a"));
+        node = JSON.readTree(out.toString());
+        assertArrayEquals(new int[] {0}, ids(node));
+        assertTrue(node.get("texts").get(0).isNull(), "an end-of-sequence id has no text: " + out);
+        out.getBuffer().setLength(0);
+        assertEquals(1, run("mask", grammar.toString(), "--vocab", tiny.toString(), "--eos", "0", "--show-text",
+                "--prefix", "b"));
+        assertEquals("{\"viable\": false, \"accepting\": false, \"count\": 0, \"ids\": [], \"texts\": []}\n",
+                out.toString().replace("\r\n", "\n"));
+    }
+
+    @Test
+    void showTextWithARealVocabulary() throws Exception {
+        assertEquals(0, run("mask", "json:0", "--vocab", "cl100k", "--prefix", "[1,2", "--show-text"));
+        JsonNode node = JSON.readTree(out.toString());
+        Vocabulary v = Vocabulary.jtokkit("cl100k");
+        assertEquals(node.get("ids").size(), node.get("texts").size());
+        for (int i = 0; i < node.get("ids").size(); i++) {
+            int id = node.get("ids").get(i).intValue();
+            assertEquals(TokenText.of(v.tokenBytes(id)), node.get("texts").get(i).textValue());
+        }
+        assertTrue(node.toString().contains("\"]\""), "] closes the array: " + out);
     }
 }

@@ -41,7 +41,7 @@ class SchemaArgumentsTest {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
         bytesOut = new ByteArrayOutputStream();
-        CommandLine cl = new CommandLine(new Main(new ByteArrayInputStream(stdin), bytesOut));
+        CommandLine cl = Main.commandLine(new Main(new ByteArrayInputStream(stdin), bytesOut));
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         return cl.execute(args);
@@ -198,7 +198,7 @@ class SchemaArgumentsTest {
         assertEquals(0, check("\"tomorrow\"", "--formats", "annotate", s.toString()), err());
         assertEquals(0, check("\"tomorrow\"", "--formats", "ANNOTATE", s.toString()), err());
         assertEquals(2, run("compile", "--formats", "ignore", s.toString()));
-        assertTrue(err().startsWith("Invalid value for option '--formats': expected assert or annotate, not 'ignore'"),
+        assertTrue(err().startsWith("kbnf4j compile: Invalid value for option '--formats': expected assert or annotate, not 'ignore'"),
                 err());
     }
 
@@ -229,7 +229,7 @@ class SchemaArgumentsTest {
                 + "\"$dynamicRef\": \"#node\"}");
         assertEquals(2, run("compile", "--draft", "7", declared.toString()));
         assertEquals(2, run("compile", "--draft", "8", s.toString()));
-        assertTrue(err().startsWith("Invalid value for option '--draft': expected 4, 6, 7, 2019-09 or 2020-12, not '8'"),
+        assertTrue(err().startsWith("kbnf4j compile: Invalid value for option '--draft': expected 4, 6, 7, 2019-09 or 2020-12, not '8'"),
                 err());
     }
 
@@ -275,7 +275,7 @@ class SchemaArgumentsTest {
         assertEquals(2, run("compile", "--max-dfa-states", "100", s.toString()));
         assertTrue(err().contains("--max-dfa-states"), err());
         assertEquals(2, run("compile", "--max-dfa-states", "1", s.toString()));
-        assertEquals("kbnf4j compile: invalid grammar option: maxDfaStates must be at least 2, was 1\n", err());
+        assertEquals("kbnf4j compile: invalid grammar option: --max-dfa-states must be at least 2, was 1\n", err());
     }
 
     @Test

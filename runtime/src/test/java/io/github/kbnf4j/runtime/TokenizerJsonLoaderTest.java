@@ -262,4 +262,18 @@ class TokenizerJsonLoaderTest {
         assertMessage(fails(byteLevel("{\"a\": 0}", "[{\"content\": \"x\"}]")), "added token");
         assertMessage(fails(sentencePiece("{\"\\ud800\": 0}", "[]")), "lone surrogate");
     }
+
+    /**
+     * Found by fuzzing: a file whose first bytes look like UTF-32 made Jackson throw an IOException
+     * whose message did not name the file.
+     */
+    @Test
+    void aFileThatIsNotTextInItsDetectedEncodingIsNamed() {
+        byte[] utf32ish = {'{', 0, 0, 0, 0, 's', 'i', 'o', 'n', '"', ':', ' ', '"', '1', '"', '}'};
+        IOException e = assertThrows(IOException.class,
+                () -> Vocabulary.fromTokenizerJson("test.json", new ByteArrayInputStream(utf32ish), null));
+        assertMessage(e, "test.json: not valid JSON: not text in the encoding");
+        e = assertThrows(IOException.class, () -> load(byteLevel("{\"a\": 0}", "[]"), "{\u0000\u0000\u0000\u0000\"x\": 1}"));
+        assertMessage(e, "(tokenizer_config.json): not valid JSON");
+    }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -226,6 +227,12 @@ public final class TokenizerJsonLoader {
         }
     }
 
+    /** A file whose bytes are not text in the encoding Jackson detected from its first bytes. */
+    private static IOException notText(String source, CharConversionException e) {
+        return new IOException(source + ": not valid JSON: not text in the encoding its first bytes suggest ("
+                + e.getMessage() + ")", e);
+    }
+
     private static Parsed parse(String source, InputStream json) throws IOException {
         Parsed out = new Parsed();
         try (JsonParser p = JSON.createParser(json)) {
@@ -255,6 +262,10 @@ public final class TokenizerJsonLoader {
             JsonLocation at = e.getLocation();
             throw new IOException(source + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
                     + ": not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (CharConversionException e) {
+            // Jackson read the first bytes as UTF-16 or UTF-32 and then met a character that is not
+            // one; its message does not name the file
+            throw notText(source, e);
         }
         if (!out.sawModel) {
             throw new IOException(source + ": not a tokenizer.json: it has no 'model'");
@@ -384,6 +395,8 @@ public final class TokenizerJsonLoader {
             return eos;
         } catch (JsonProcessingException e) {
             throw new IOException(source + ": not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (CharConversionException e) {
+            throw notText(source, e);
         }
     }
 
@@ -409,6 +422,8 @@ public final class TokenizerJsonLoader {
             return out;
         } catch (JsonProcessingException e) {
             throw new IOException(source + ": not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (CharConversionException e) {
+            throw notText(source, e);
         }
     }
 
