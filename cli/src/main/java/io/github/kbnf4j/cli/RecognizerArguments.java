@@ -38,7 +38,8 @@ final class RecognizerArguments {
         } catch (IllegalArgumentException e) {
             err.println("kbnf4j " + command + ": invalid recognizer limit: " + e.getMessage()
                     .replace("maxItemsPerSet", cliOption("maxItemsPerSet"))
-                    .replace("maxChartBytes", cliOption("maxChartBytes")));
+                    .replace("maxChartBytes", cliOption("maxChartBytes"))
+                    .replace("maxWorkPerByte", cliOption("maxWorkPerByte")));
             return null;
         }
     }

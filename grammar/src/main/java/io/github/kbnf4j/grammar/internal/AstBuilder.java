@@ -125,7 +125,9 @@ final class AstBuilder extends KbnfBaseVisitor<Expr> {
                 expr = new Repeat(expr, count(atLeast.INT()), Repeat.UNBOUNDED, at);
             } else if (postfix instanceof RangeCountPostfixContext range) {
                 expr = new Repeat(expr, count(range.INT(0)), count(range.INT(1)), at);
-            } else {
+            } else if (!diagnostics.hasErrors()) {
+                // ANTLR's error recovery leaves a bare PostfixContext only after a syntax error it
+                // has reported (e.g. '{"' where a count should be): nothing to build then
                 throw new AssertionError("unknown postfix " + postfix.getClass());
             }
         }

@@ -180,7 +180,9 @@ final class GbnfAstBuilder extends GbnfBaseVisitor<Expr> {
                 diagnostics.error(at, "repetition '" + postfix.getText() + "' has no minimum: write {0,"
                         + (postfix.getText().length() > 3 ? postfix.getText().substring(2) : "}")
                         + " (llama.cpp requires the minimum)");
-            } else {
+            } else if (!diagnostics.hasErrors()) {
+                // ANTLR's error recovery leaves a bare PostfixContext only after a syntax error it
+                // has reported (e.g. '{"' where a count should be): nothing to build then
                 throw new AssertionError("unknown postfix " + postfix.getClass());
             }
         }

@@ -87,6 +87,17 @@ class GbnfReaderTest {
         return Grammar.compile("t.gbnf", text, Dialect.GBNF, GrammarOptions.DEFAULT);
     }
 
+    @Test
+    void anUnfinishedCountIsASyntaxErrorNotACrash() {
+        // found by fuzzing: ANTLR's recovery left a bare postfix context, which the AST builder
+        // took for an unknown postfix kind (AssertionError)
+        String message = errors("root ::= \"a\"{\"\n");
+        assertTrue(message.startsWith("t.gbnf:1:"), message);
+        String kbnf = assertThrows(GrammarException.class,
+                () -> Grammar.compile("t.kbnf", "start ::= \"a\"{\";\n")).getMessage();
+        assertTrue(kbnf.startsWith("t.kbnf:1:"), kbnf);
+    }
+
     // ---------------------------------------------------------------- rules and lines
 
     @Test
