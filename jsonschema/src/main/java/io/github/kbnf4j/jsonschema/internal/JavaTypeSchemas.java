@@ -53,7 +53,8 @@ import java.util.OptionalLong;
  *       one character.
  *   <li>Maps with string-like keys are objects whose other properties are the values.
  *   <li>{@code Optional} anywhere but as a property (a list element, a map value, the root) is
- *       refused: Jackson would read {@code null} there, which the schema could not say apart.
+ *       refused: the generator would describe the {@code Optional} object itself there. So are
+ *       {@code OptionalInt}, {@code OptionalLong} and {@code OptionalDouble} (use {@code Optional<Integer>}...).
  * </ul>
  *
  * <p>Thread-safe: the generator is built once and only read.
@@ -103,18 +104,23 @@ public final class JavaTypeSchemas {
     }
 
     private static boolean isOptional(ResolvedType t) {
-        return t.isInstanceOf(Optional.class) || t.isInstanceOf(OptionalInt.class)
-                || t.isInstanceOf(OptionalLong.class) || t.isInstanceOf(OptionalDouble.class);
+        return t.isInstanceOf(Optional.class);
     }
 
     /**
      * Called for types, not properties: a property's {@code Optional} is unwrapped before (the
      * preset's flattened optionals), so an {@code Optional} reaching this provider stands elsewhere.
+     * The primitive optionals are not unwrapped anywhere: {@code Optional<Integer>} says the same.
      */
     private static final class OptionalOutsideProperty implements CustomDefinitionProviderV2 {
         @Override
         public CustomDefinition provideCustomSchemaDefinition(ResolvedType javaType, SchemaGenerationContext context) {
-            if (isOptional(javaType)) {
+            Class<?> c = javaType.getErasedType();
+            if (c == OptionalInt.class || c == OptionalLong.class || c == OptionalDouble.class) {
+                throw new IllegalArgumentException(c.getName() + " is not supported: use Optional<"
+                        + (c == OptionalInt.class ? "Integer" : c == OptionalLong.class ? "Long" : "Double") + ">");
+            }
+            if (c == Optional.class) {
                 throw new IllegalArgumentException(javaType.getBriefDescription() + " is only supported as the type of"
                         + " a property (a record component, field or getter), where it may be left out");
             }
