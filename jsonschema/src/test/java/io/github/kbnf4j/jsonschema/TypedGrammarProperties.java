@@ -84,7 +84,7 @@ class TypedGrammarProperties {
                 .flatMap(c -> Sentences.of(c.typed().grammar(), 30, 300).map(b -> new Instance(c, b)));
     }
 
-    @Property(tries = 1500, seed = "20261124")
+    @Property(tries = 800, seed = "20261124")
     void everySentenceBindsAndIsValid(@ForAll("sentences") Instance instance) throws Exception {
         Object value = instance.type().typed().parse(instance.text());
         String text = new String(instance.text(), StandardCharsets.UTF_8);
@@ -107,7 +107,7 @@ class TypedGrammarProperties {
         assertEquals(first, second, () -> "round trip of " + instance + " through " + written);
     }
 
-    @Property(tries = 300, seed = "20261124")
+    @Property(tries = 200, seed = "20261124")
     void everyStrictPrefixIsIncomplete(@ForAll("compactSentences") Instance instance) {
         byte[] text = instance.text();
         for (int n = 0; n < text.length; n++) {
