@@ -57,7 +57,9 @@ import java.util.OptionalLong;
  *       {@code OptionalInt}, {@code OptionalLong} and {@code OptionalDouble} (use {@code Optional<Integer>}...).
  * </ul>
  *
- * <p>Thread-safe: the generator is built once and only read.
+ * <p>Thread-safe: one generator, built once; generations are serialized, because victools lets
+ * modules keep state during a generation (it resets "stateful" configuration parts afterwards), and
+ * making a schema costs little next to compiling it.
  */
 public final class JavaTypeSchemas {
     /**
@@ -82,7 +84,9 @@ public final class JavaTypeSchemas {
      */
     public static ObjectNode schemaOf(Type type) {
         Objects.requireNonNull(type, "type");
-        return GENERATOR.generateSchema(type);
+        synchronized (GENERATOR) {
+            return GENERATOR.generateSchema(type);
+        }
     }
 
     private static SchemaGeneratorConfigBuilder config() {
