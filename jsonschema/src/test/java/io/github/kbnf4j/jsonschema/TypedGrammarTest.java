@@ -180,6 +180,20 @@ class TypedGrammarTest {
     }
 
     @Test
+    void javaTimeTypesGetTheirFormatButDoNotBindWithoutJacksonsJavaTimeModule() {
+        record Event(java.util.UUID id, java.time.LocalDate day) {
+        }
+        TypedGrammar<Event> event = TypedGrammar.of(Event.class);
+        assertEquals("uuid", event.schema().at("/properties/id/format").asText());
+        assertEquals("date", event.schema().at("/properties/day/format").asText());
+        assertFalse(accepts(event.grammar(), "{\"id\":\"x\",\"day\":\"2026-11-24\"}"));
+        AnswerException e = assertThrows(AnswerException.class,
+                () -> event.parse("{\"id\":\"123e4567-e89b-12d3-a456-426614174000\",\"day\":\"2026-11-24\"}"));
+        assertEquals(AnswerException.Kind.NOT_BOUND, e.kind());
+        assertTrue(e.getMessage().contains("jackson-datatype-jsr310"), e.getMessage());
+    }
+
+    @Test
     void anOptionalOutsideAPropertyIsRefused() {
         JsonSchemaException e = assertThrows(JsonSchemaException.class,
                 () -> TypedGrammar.of(new TypeReference<List<Optional<String>>>() { }));
