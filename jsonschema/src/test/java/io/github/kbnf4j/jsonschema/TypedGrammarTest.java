@@ -141,6 +141,18 @@ class TypedGrammarTest {
     }
 
     @Test
+    void polymorphicTypesTakeTheirTypeNameFirstAsJacksonWritesIt() throws Exception {
+        TypedGrammar<TypedTypes.Drawing> drawing = TypedGrammar.of(TypedTypes.Drawing.class);
+        TypedTypes.Drawing d = new TypedTypes.Drawing("d", List.of(new TypedTypes.Circle(1), new TypedTypes.Square(2)));
+        String written = io.github.kbnf4j.jsonschema.internal.JavaTypeSchemas.MAPPER.writeValueAsString(d);
+        assertEquals("{\"title\":\"d\",\"shapes\":[{\"kind\":\"circle\",\"r\":1.0},{\"kind\":\"square\",\"side\":2.0}]}",
+                written);
+        assertEquals(d, drawing.parse(written));
+        assertFalse(accepts(drawing.grammar(), "{\"title\":\"d\",\"shapes\":[{\"r\":1,\"kind\":\"circle\"}]}"));
+        assertFalse(accepts(drawing.grammar(), "{\"title\":\"d\",\"shapes\":[{\"kind\":\"square\",\"r\":1}]}"));
+    }
+
+    @Test
     void anIncompleteAnswerSaysSo() {
         AnswerException e = assertThrows(AnswerException.class, () -> PERSON.parse("{\"name\":\"Ada\",\"age\":3"));
         assertEquals(AnswerException.Kind.INCOMPLETE, e.kind());

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.math.BigDecimal;
@@ -62,6 +64,22 @@ final class TypedTypes {
     record Nested(Person owner, Palette palette, Optional<Tree> tree, List<Ordered> items) {
     }
 
+    /** A polymorphic type: Jackson's type name in a "kind" property. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({@JsonSubTypes.Type(value = Circle.class, name = "circle"),
+        @JsonSubTypes.Type(value = Square.class, name = "square")})
+    sealed interface Shape permits Circle, Square {
+    }
+
+    record Circle(double r) implements Shape {
+    }
+
+    record Square(double side) implements Shape {
+    }
+
+    record Drawing(String title, List<Shape> shapes) {
+    }
+
     /** A mutable bean: public field, private field with getter and setter, an ignored property. */
     static final class Account {
         public String owner;
@@ -90,6 +108,7 @@ final class TypedTypes {
             new TypeReference<Expr>() { },
             new TypeReference<Nested>() { },
             new TypeReference<Account>() { },
+            new TypeReference<Drawing>() { },
             new TypeReference<List<Person>>() { },
             new TypeReference<Map<String, List<Color>>>() { });
 }

@@ -24,6 +24,8 @@ import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import com.github.victools.jsonschema.module.jackson.JacksonOption;
 import java.lang.reflect.Type;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -52,6 +54,8 @@ import java.util.OptionalLong;
  *       {@code minimum}/{@code maximum}, so that every instance fits; {@code char} is a string of
  *       one character.
  *   <li>Maps with string-like keys are objects whose other properties are the values.
+ *   <li>A polymorphic type ({@code @JsonTypeInfo} with a type-name property, {@code @JsonSubTypes})
+ *       is an {@code anyOf} of its subtypes, each with the type name first, as Jackson writes it.
  *   <li>{@code Optional} anywhere but as a property (a list element, a map value, the root) is
  *       refused: the generator would describe the {@code Optional} object itself there. So are
  *       {@code OptionalInt}, {@code OptionalLong} and {@code OptionalDouble} (use {@code Optional<Integer>}...).
@@ -84,8 +88,41 @@ public final class JavaTypeSchemas {
      */
     public static ObjectNode schemaOf(Type type) {
         Objects.requireNonNull(type, "type");
+        ObjectNode schema;
         synchronized (GENERATOR) {
-            return GENERATOR.generateSchema(type);
+            schema = GENERATOR.generateSchema(type);
+        }
+        typeNamesFirst(schema);
+        return schema;
+    }
+
+    /**
+     * Moves each subtype's type-name property (Jackson's {@code @JsonTypeInfo} property, which the
+     * generator appends after the subtype's own properties as a bare {@code {"const": name}}, the
+     * only property schema of that shape it makes) to the front of its object: that is where
+     * Jackson writes it, and a model then names the subtype before filling it in.
+     */
+    private static void typeNamesFirst(JsonNode node) {
+        if (node.isObject()) {
+            JsonNode properties = node.get("properties");
+            if (properties instanceof ObjectNode props) {
+                Map<String, JsonNode> typeNames = new LinkedHashMap<>();
+                props.fields().forEachRemaining(e -> {
+                    if (e.getValue().size() == 1 && e.getValue().has("const")) {
+                        typeNames.put(e.getKey(), e.getValue());
+                    }
+                });
+                if (!typeNames.isEmpty()) {
+                    ObjectNode reordered = MAPPER.createObjectNode();
+                    reordered.setAll(typeNames);
+                    props.fields().forEachRemaining(e -> reordered.putIfAbsent(e.getKey(), e.getValue()));
+                    props.removeAll();
+                    props.setAll(reordered);
+                }
+            }
+        }
+        for (JsonNode child : node) {
+            typeNamesFirst(child);
         }
     }
 
