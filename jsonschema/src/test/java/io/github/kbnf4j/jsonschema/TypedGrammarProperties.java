@@ -85,7 +85,7 @@ class TypedGrammarProperties {
                 .flatMap(c -> Sentences.of(c.typed().grammar(), 30, 300).map(b -> new Instance(c, b)));
     }
 
-    @Property(tries = 800, seed = "20261124")
+    @Property(tries = 500, seed = "20261124")
     void everySentenceBindsAndIsValid(@ForAll("sentences") Instance instance) throws Exception {
         Object value = instance.type().typed().parse(instance.text());
         String text = new String(instance.text(), StandardCharsets.UTF_8);
@@ -134,7 +134,7 @@ class TypedGrammarProperties {
     }
 
     /** The other direction: what Jackson writes for a value of the type is a sentence, and reads back the same. */
-    @Property(tries = 400, seed = "20261124")
+    @Property(tries = 300, seed = "20261124")
     void whatJacksonWritesIsASentence(@ForAll("values") Value v) throws Exception {
         String written = JavaTypeSchemas.MAPPER.writeValueAsString(v.value());
         if (written.contains("Infinity") || written.contains("NaN") || written.matches("(?s).*\\\\u[dD][89a-fA-F].*")) {
@@ -150,7 +150,7 @@ class TypedGrammarProperties {
         }
     }
 
-    @Property(tries = 200, seed = "20261124")
+    @Property(tries = 120, seed = "20261124")
     void everyStrictPrefixIsIncomplete(@ForAll("compactSentences") Instance instance) {
         byte[] text = instance.text();
         for (int n = 0; n < text.length; n++) {
