@@ -2,4 +2,6 @@
 module example.consumer {
     requires io.github.kbnf4j.runtime;
     requires io.github.kbnf4j.jsonschema;
+    // Jackson builds the records that TypedGrammar reads answers into
+    opens example.consumer to com.fasterxml.jackson.databind;
 }

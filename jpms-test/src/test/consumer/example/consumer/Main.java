@@ -5,18 +5,24 @@ import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.jsonschema.TypedGrammar;
 import io.github.kbnf4j.runtime.Constraint;
 import io.github.kbnf4j.runtime.Matcher;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Compiles a KBNF grammar with a regex terminal (so the automaton library inside the grammar
  * module runs) and a JSON Schema, joins each with the cl100k vocabulary shipped in the runtime
- * module, and checks masks. Prints facts for the test to compare; exits 1 on any surprise.
+ * module, and checks masks; reads a typed answer into a record of this module. Prints facts for the test to compare; exits 1 on any surprise.
  */
 public final class Main {
+    /** The type of a typed answer. */
+    public record Answer(String word, int count, Optional<String> note) {
+    }
+
     public static void main(String[] args) throws Exception {
         Vocabulary cl100k = Vocabulary.jtokkit("cl100k");
 
@@ -37,6 +43,14 @@ public final class Main {
         check(j.isAllowed(id(cl100k, "true")), "'true' allowed by the schema");
         check(!j.isAllowed(id(cl100k, "\"")), "'\"' refused by the schema");
         System.out.println("schema allowed at start: " + count(j.mask()));
+
+        TypedGrammar<Answer> typed = TypedGrammar.of(Answer.class, JsonSchemaOptions.DEFAULT.withMaxWhitespace(0));
+        Matcher t = Constraint.of(typed.grammar(), cl100k).newMatcher();
+        check(t.acceptBytes("{\"word\":\"yes\",\"count\":2}".getBytes(StandardCharsets.UTF_8)), "typed answer accepted");
+        check(t.isAccepting(), "typed answer complete");
+        Answer a = typed.parse("{\"word\":\"yes\",\"count\":2}");
+        check(a.equals(new Answer("yes", 2, Optional.empty())), "typed answer read back: " + a);
+        System.out.println("typed: " + a);
 
         Module grammarModule = CompiledGrammar.class.getModule();
         System.out.println("modules: " + Constraint.class.getModule().getName() + ", " + grammarModule.getName()

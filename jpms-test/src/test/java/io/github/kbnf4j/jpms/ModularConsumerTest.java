@@ -74,6 +74,7 @@ class ModularConsumerTest {
                 output);
         assertTrue(output.contains("internal packages exported: false, false"), output);
         assertTrue(output.contains("kbnf allowed at start: "), output);
+        assertTrue(output.contains("typed: Answer[word=yes, count=2, note=Optional.empty]"), output);
         assertTrue(output.endsWith("OK"), output);
     }
 

@@ -4,12 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.internal.ProgramGrammars;
+import io.github.kbnf4j.jsonschema.internal.JavaTypeSchemas;
 import io.github.kbnf4j.jsonschema.internal.SchemaCompiler;
 import io.github.kbnf4j.jsonschema.internal.SchemaGrammar;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -89,6 +92,61 @@ public final class JsonSchemaGrammar {
             // schema no value satisfies (its start rule derives nothing).
             throw new JsonSchemaException(source, "", "the schema's grammar could not be compiled: " + e.getMessage());
         }
+    }
+
+    /**
+     * The grammar of a Java type's JSON form, with {@link JsonSchemaOptions#DEFAULT}: the grammar of
+     * {@link #schemaFor(Type)}. {@link TypedGrammar} also reads the answers back into the type.
+     *
+     * @throws JsonSchemaException if the type's schema cannot be made or is refused
+     */
+    public static CompiledGrammar forType(Type type) {
+        return forType(type, JsonSchemaOptions.DEFAULT);
+    }
+
+    /**
+     * The grammar of a Java type's JSON form: the grammar of {@link #schemaFor(Type)}, compiled
+     * with {@code options}; messages name the type as the source.
+     *
+     * @throws JsonSchemaException if the type's schema cannot be made or is refused
+     */
+    public static CompiledGrammar forType(Type type, JsonSchemaOptions options) {
+        return compile(sourceName(type), schemaFor(type), options);
+    }
+
+    /**
+     * The JSON Schema (draft 2020-12) of a Java type: a class, record or enum, or a generic type
+     * such as {@code List<Person>} (from a {@code TypeReference} or reflection). Made by victools'
+     * jsonschema-generator with its Jackson module, so that the JSON Jackson binds to the type is
+     * what the schema accepts:
+     * <ul>
+     *   <li>objects are closed ({@code additionalProperties: false});
+     *   <li>every property is required and not null, except those of type {@code Optional}, which
+     *       may be left out or be {@code null}; {@code @JsonProperty(required = true)} makes one required;
+     *   <li>properties in declaration order, fields before getters, {@code @JsonPropertyOrder}'s first;
+     *   <li>{@code @JsonProperty}, {@code @JsonValue}, {@code @JsonPropertyDescription} and
+     *       {@code @JsonIgnore} respected; enums as their constants' JSON names;
+     *   <li>{@code int}, {@code long}, {@code short} and {@code byte} bounded to their range,
+     *       {@code char} a one-character string, collections and arrays as arrays, maps as objects;
+     *   <li>recursive types and types used twice under {@code $defs}.
+     * </ul>
+     *
+     * @return a new tree, the caller's to change
+     * @throws JsonSchemaException if the type cannot be described (an {@code Optional} other than
+     *     as a property, for instance)
+     */
+    public static ObjectNode schemaFor(Type type) {
+        Objects.requireNonNull(type, "type");
+        try {
+            return JavaTypeSchemas.schemaOf(type);
+        } catch (IllegalArgumentException e) {
+            throw new JsonSchemaException(sourceName(type), "", e.getMessage());
+        }
+    }
+
+    /** The source name of a type's schema in messages: the type's name. */
+    static String sourceName(Type type) {
+        return type.getTypeName();
     }
 
     /**
