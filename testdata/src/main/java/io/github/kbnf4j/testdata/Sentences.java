@@ -114,7 +114,7 @@ public final class Sentences {
      *     longer than 16 MiB, {@code maxDepth < 1} or {@code maxLength < 0}
      */
     public static Arbitrary<byte[]> of(CompiledGrammar grammar, int maxDepth, int maxLength) {
-        return of(generator(grammar), maxDepth, maxLength);
+        return sentencesOf(generator(grammar), maxDepth, maxLength);
     }
 
     /**
@@ -218,7 +218,7 @@ public final class Sentences {
         return Arbitraries.oneOf(each);
     }
 
-    private static Arbitrary<byte[]> of(SentenceGenerator generator, int maxDepth, int maxLength) {
+    private static Arbitrary<byte[]> sentencesOf(SentenceGenerator generator, int maxDepth, int maxLength) {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1, was " + maxDepth);
         }

@@ -220,6 +220,16 @@ public final class SentenceGenerator {
         return ntLength[n];
     }
 
+    /** The height of the lowest derivation tree through production {@code p}, or {@link #ENDLESS}. */
+    public int productionMinHeight(int p) {
+        return prodHeight[p];
+    }
+
+    /** The length of the shortest string production {@code p} derives (saturated), or {@link #LENGTH_CAP}. */
+    public long productionMinLength(int p) {
+        return prodLength[p];
+    }
+
     /**
      * The sentence that {@code choices} select.
      *
