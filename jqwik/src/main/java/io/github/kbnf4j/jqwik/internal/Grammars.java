@@ -49,6 +49,16 @@ public final class Grammars {
     }
 
     /**
+     * KBNF {@code text} with start rule {@code start}.
+     *
+     * @throws io.github.kbnf4j.grammar.GrammarException if the text has errors
+     */
+    public static PreparedGrammar kbnf(String text, String start) {
+        return cached("text:" + start + ":" + text,
+                k -> Grammar.compile("grammar.kbnf", text, GrammarOptions.DEFAULT.withStartSymbol(start)));
+    }
+
+    /**
      * Built-in grammar {@code name} with start rule {@code start} (null: the grammar's own).
      *
      * @throws IllegalArgumentException if there is no such built-in grammar

@@ -43,10 +43,11 @@ import java.util.BitSet;
  * nesting, up to the bounds), and most modes prefer the deepest near the root, so that most
  * sentences are more than a bare literal and sizes spread from one byte to the length target
  * (the example grammars at the defaults: about a third under 8 bytes, a third 8 to 63, a
- * quarter 64 to the bound). A terminal is a random walk in its DFA: at an accepting state it stops
- * with a probability that grows with the walk's length, otherwise it takes a random live byte that
- * still lets it end within its own length limit (its min length plus a random extra, never more
- * than the remaining slack); near the limit only bytes on a shortest path fit.
+ * quarter 64 to the bound). A terminal is a random walk in its DFA toward a random target length
+ * between its min length and its own limit (its min length plus a random extra, never more than
+ * the remaining slack): at an accepting state it stops once the target is reached (and, rarely,
+ * before), otherwise it takes a random live byte that still lets it end within the limit; near the
+ * limit only bytes on a shortest path fit.
  *
  * <p>Complexity: the tables take {@code O(P · R + S · 256 · log 256)} time for {@code P}
  * productions of total right-hand side length {@code R} (times the few fixpoint rounds) and
@@ -65,7 +66,9 @@ public final class SentenceGenerator {
     public static final int CHOICE_RANGE = 1 << CHOICE_BITS;
 
     /** Extra bytes a terminal walk may take beyond its shortest match, picked per terminal. */
-    private static final int[] EXTRA_BYTES = {0, 1, 2, 3, 4, 8, 16, 32};
+    private static final int[] EXTRA_BYTES = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+    /** The probability that a terminal walk stops at an accepting state before its target length. */
+    private static final double EARLY_STOP = 0.05;
     /**
      * Per-sentence modes: {probability to take one of the shallowest fitting productions,
      * probability (else) to take one of the deepest, number of levels near the root where only
@@ -421,6 +424,10 @@ public final class SentenceGenerator {
         int s = g.terminalStartState(t);
         int extra = slack <= 0 ? 0 : (int) Math.min(slack, EXTRA_BYTES[c.pick(EXTRA_BYTES.length)]);
         int limit = dist[s] + extra;
+        // A target length, uniform between the shortest match and the limit: the walk goes on
+        // past accepting states until it reaches it (so that a terminal whose automaton is a
+        // whole JSON object, say, gets its optional tail as often as not).
+        int target = dist[s] + c.pick(extra + 1);
         int k = 0;
         while (true) {
             // Live bytes after which the walk can still end by 'limit'.
@@ -430,7 +437,7 @@ public final class SentenceGenerator {
             while (to < liveStart[s + 1] && dist[g.dfaNext(s, liveBytes[to] & 0xFF)] <= room) {
                 to++;
             }
-            if (g.dfaAccepting(s) && (to == from || c.takeSimple(0.25 + 0.06 * k))) {
+            if (g.dfaAccepting(s) && (to == from || k >= target || c.takeSimple(EARLY_STOP))) {
                 return k;
             }
             assert to > from : "a non-accepting state with no byte toward acceptance";
