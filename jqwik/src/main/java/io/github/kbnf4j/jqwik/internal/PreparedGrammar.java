@@ -13,7 +13,7 @@ import java.util.Objects;
  * only copied (which the earley module documents as safe from several threads).
  */
 public final class PreparedGrammar {
-    /** The bytes to accept before a sentence is refused for being too long (16 MiB). */
+    /** Grammars whose shortest sentence is longer than this (16 MiB) are refused: a few rules can make it astronomically long. */
     private static final long MAX_SHORTEST_SENTENCE = 1L << 24;
 
     private final CompiledGrammar grammar;
