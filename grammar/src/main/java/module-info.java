@@ -18,4 +18,6 @@ module io.github.kbnf4j.grammar {
     exports io.github.kbnf4j.grammar.internal.ast to io.github.kbnf4j.jsonschema;
     exports io.github.kbnf4j.grammar.internal.automata to io.github.kbnf4j.jsonschema;
     exports io.github.kbnf4j.grammar.internal.writer to io.github.kbnf4j.jsonschema;
+    // The sentence generator behind the public property-testing module's arbitraries.
+    exports io.github.kbnf4j.grammar.internal.sentences to io.github.kbnf4j.jqwik;
 }

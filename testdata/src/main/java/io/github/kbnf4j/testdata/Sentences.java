@@ -3,6 +3,8 @@ package io.github.kbnf4j.testdata;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarException;
+import io.github.kbnf4j.grammar.internal.sentences.Edits;
+import io.github.kbnf4j.grammar.internal.sentences.SentenceGenerator;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -22,8 +24,9 @@ import net.jqwik.api.Tuple;
  * <h2>Sentences</h2>
  * {@link #of(CompiledGrammar, int, int)} makes random derivations from the start nonterminal,
  * bounded in depth (nonterminals on a path from the root of the derivation tree to a leaf) and,
- * softly, in length; every terminal is a random walk in its byte DFA. Details are in
- * {@code SentenceGenerator}; in short:
+ * softly, in length; every terminal is a random walk in its byte DFA. The engine is the grammar
+ * module's {@link SentenceGenerator}, shared with the public {@code kbnf4j-jqwik} module (whose
+ * {@code GrammarArbitraries} is the user-facing form of this class); in short:
  * <ul>
  *   <li>Every generated value is a sentence. Nonterminals that derive no finite string (such as
  *       {@code a ::= "x" a;}) are never entered. The empty sentence comes now and then (one in
@@ -42,15 +45,12 @@ import net.jqwik.api.Tuple;
  * All randomness comes from jqwik: a sentence is a function of a generated list of numbers
  * (one per decision; at most {@code min(4096, 2 · maxLength + 32)} of them, the decisions beyond
  * the list all "simplest"). So seeds reproduce sentences, and shrinking works and is meaningful:
- * jqwik shrinks the list toward fewer and smaller numbers, which means shallower productions and
+ * jqwik shrinks the list toward fewer and smaller numbers, which means shorter productions and
  * shorter terminal matches: a failing sentence shrinks to a short one.
  *
  * <h2>Near misses</h2>
- * {@link #mutationsOf(CompiledGrammar)} applies 1 to 3 edits to a sentence: insert a byte, delete
- * one, replace one, or truncate. An inserted or replacing byte is a neighbour ({@code ±1}) of the
- * byte it replaces or follows, a copy of another byte of the input, a byte with a special role
- * (quote, backslash, space, newline, {@code 0x00}, {@code 0x7F}, and the UTF-8 misfits
- * {@code 0x80 0xBF 0xC0 0xC1 0xF5 0xFF}), or any byte. The result may or may not be a sentence:
+ * {@link #mutationsOf(CompiledGrammar)} applies 1 to 3 edits to a sentence ({@link Edits}: insert
+ * a byte, delete one, replace one, or truncate). The result may or may not be a sentence:
  * the test asks the reference. For the example grammars most are rejected and a good share is
  * accepted.
  *
@@ -82,9 +82,6 @@ public final class Sentences {
     /** Refuse grammars whose shortest sentence is longer (a few rules can make it astronomically long). */
     private static final int MAX_SHORTEST_SENTENCE = 1 << 24;
     private static final int RANGE = SentenceGenerator.CHOICE_RANGE;
-    /** Bytes that play a role in many grammars or in UTF-8. */
-    private static final byte[] SPECIAL_BYTES = {
-        '"', '\\', ' ', '\n', 0x00, 0x7F, (byte) 0x80, (byte) 0xBF, (byte) 0xC0, (byte) 0xC1, (byte) 0xF5, (byte) 0xFF};
 
     private Sentences() {
     }
@@ -117,7 +114,7 @@ public final class Sentences {
      *     longer than 16 MiB, {@code maxDepth < 1} or {@code maxLength < 0}
      */
     public static Arbitrary<byte[]> of(CompiledGrammar grammar, int maxDepth, int maxLength) {
-        return of(generator(grammar), maxDepth, maxLength);
+        return sentencesOf(generator(grammar), maxDepth, maxLength);
     }
 
     /**
@@ -156,7 +153,8 @@ public final class Sentences {
 
     /** The values of {@code inputs} with 1 to 3 random edits each. */
     public static Arbitrary<byte[]> mutationsOf(Arbitrary<byte[]> inputs) {
-        return Combinators.combine(inputs, edit().list().ofMinSize(1).ofMaxSize(3)).as(Sentences::apply);
+        return Combinators.combine(inputs, choice().list().ofMinSize(Edits.CHOICES_PER_EDIT)
+                .ofMaxSize(3 * Edits.CHOICES_PER_EDIT)).as((in, edits) -> Edits.apply(in, toArray(edits)));
     }
 
     /**
@@ -220,7 +218,7 @@ public final class Sentences {
         return Arbitraries.oneOf(each);
     }
 
-    private static Arbitrary<byte[]> of(SentenceGenerator generator, int maxDepth, int maxLength) {
+    private static Arbitrary<byte[]> sentencesOf(SentenceGenerator generator, int maxDepth, int maxLength) {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth must be at least 1, was " + maxDepth);
         }
@@ -275,80 +273,5 @@ public final class Sentences {
     /** {@code choice} scaled to {@code 0 .. n-1} (0 when {@code n <= 0}). */
     private static int scale(int choice, int n) {
         return n <= 0 ? 0 : (int) (((long) choice * n) / RANGE);
-    }
-
-    private enum EditKind { INSERT, DELETE, REPLACE, TRUNCATE }
-
-    /**
-     * One edit: {@code where} picks the position, {@code what} how to choose the byte (its top
-     * two bits) and which byte (the rest).
-     */
-    private record Edit(EditKind kind, int where, int what) {
-    }
-
-    private static Arbitrary<Edit> edit() {
-        Arbitrary<EditKind> kind = Arbitraries.frequency(
-                Tuple.of(3, EditKind.REPLACE), Tuple.of(3, EditKind.INSERT), Tuple.of(3, EditKind.DELETE),
-                Tuple.of(1, EditKind.TRUNCATE));
-        return Combinators.combine(kind, choice(), choice()).as(Edit::new);
-    }
-
-    private static byte[] apply(byte[] input, List<Edit> edits) {
-        byte[] s = input.clone();
-        for (Edit e : edits) {
-            int n = s.length;
-            switch (e.kind()) {
-                case INSERT: {
-                    int at = scale(e.where(), n + 1);
-                    int near = n == 0 ? 'a' : s[at == 0 ? 0 : at - 1];
-                    byte[] longer = new byte[n + 1];
-                    System.arraycopy(s, 0, longer, 0, at);
-                    longer[at] = pickByte(e.what(), s, near);
-                    System.arraycopy(s, at, longer, at + 1, n - at);
-                    s = longer;
-                    break;
-                }
-                case DELETE: {
-                    if (n > 0) {
-                        int at = scale(e.where(), n);
-                        byte[] shorter = new byte[n - 1];
-                        System.arraycopy(s, 0, shorter, 0, at);
-                        System.arraycopy(s, at + 1, shorter, at, n - at - 1);
-                        s = shorter;
-                    }
-                    break;
-                }
-                case REPLACE: {
-                    if (n > 0) {
-                        int at = scale(e.where(), n);
-                        s[at] = pickByte(e.what(), s, s[at]);
-                    }
-                    break;
-                }
-                case TRUNCATE: {
-                    s = Arrays.copyOf(s, scale(e.where(), n));
-                    break;
-                }
-                default:
-                    throw new AssertionError(e.kind());
-            }
-        }
-        return s;
-    }
-
-    /** A byte for an insert or replace: a neighbour of {@code near}, a byte of {@code s}, a special byte, or any byte. */
-    private static byte pickByte(int what, byte[] s, int near) {
-        int how = what >>> (SentenceGenerator.CHOICE_BITS - 2);
-        int rest = what & ((1 << (SentenceGenerator.CHOICE_BITS - 2)) - 1);
-        switch (how) {
-            case 0:
-                return (byte) (near + ((rest & 1) == 0 ? 1 : -1));
-            case 1:
-                return s.length == 0 ? (byte) near : s[rest % s.length];
-            case 2:
-                return SPECIAL_BYTES[rest % SPECIAL_BYTES.length];
-            default:
-                return (byte) rest;
-        }
     }
 }

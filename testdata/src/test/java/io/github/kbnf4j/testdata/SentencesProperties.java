@@ -23,6 +23,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import io.github.kbnf4j.grammar.internal.sentences.SentenceGenerator;
 import net.jqwik.api.Shrinkable;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
