@@ -45,7 +45,7 @@ class EnumerationDifferentialProperties {
         byte[] alphabet = RandomGrammars.alphabet(text, 4);
         int maxLength = maxLength(alphabet.length);
         List<String> problems = new ArrayList<>();
-        Recognizer fast = new Recognizer(g);
+        Recognizer fast = new Recognizer(g, DifferentialOptions.RECOGNIZER);
         ReferenceRecognizer.State ref = new ReferenceRecognizer(g).newState();
         walk(new byte[0], alphabet, maxLength, fast, ref, problems);
         if (!problems.isEmpty()) {

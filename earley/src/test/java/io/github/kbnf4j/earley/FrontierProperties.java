@@ -48,14 +48,14 @@ class FrontierProperties {
         Frontier f = new Frontier();
         int pairs = 0;
         for (byte[] s : sentences) {
-            Recognizer r = new Recognizer(g);
+            Recognizer r = new Recognizer(g, DifferentialOptions.RECOGNIZER);
             for (int i = 0; ; i++) {
                 r.frontier(f);
                 byte[] prefix = java.util.Arrays.copyOf(s, i);
                 byte[] other = seen.putIfAbsent(f.freeze(), prefix);
                 if (other != null && !java.util.Arrays.equals(other, prefix)) {
                     pairs++;
-                    Recognizer a = new Recognizer(g);
+                    Recognizer a = new Recognizer(g, DifferentialOptions.RECOGNIZER);
                     a.pushAll(other);
                     assertSameFuture(a, r, alphabet, 3, "prefixes '" + str(other) + "' and '" + str(prefix) + "' of\n" + text);
                 }

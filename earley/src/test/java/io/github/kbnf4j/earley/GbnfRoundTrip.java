@@ -77,8 +77,8 @@ final class GbnfRoundTrip {
      * @return the verdict
      */
     static RecognizerTest.Verdict agree(CompiledGrammar original, CompiledGrammar back, byte[] input, String context) {
-        Recognizer a = new Recognizer(original);
-        Recognizer b = new Recognizer(back);
+        Recognizer a = new Recognizer(original, DifferentialOptions.RECOGNIZER);
+        Recognizer b = new Recognizer(back, DifferentialOptions.RECOGNIZER);
         for (int i = 0; ; i++) {
             String where = " after " + i + " bytes; " + context;
             assertEquals(a.isAccepting(), b.isAccepting(), "accepting" + where);

@@ -45,7 +45,7 @@ class GeneratedInputsDifferentialProperties {
     /** Compares verdicts at every byte and next-byte sets every {@code stride} bytes (and at the end). */
     static void compare(GrammarAndInput gi, int stride) {
         byte[] input = gi.input();
-        Recognizer fast = new Recognizer(gi.grammar());
+        Recognizer fast = new Recognizer(gi.grammar(), DifferentialOptions.RECOGNIZER);
         ReferenceRecognizer.State ref = new ReferenceRecognizer(gi.grammar()).newState();
         int i = 0;
         for (; ; i++) {
@@ -68,10 +68,10 @@ class GeneratedInputsDifferentialProperties {
     @Property(tries = 200)
     void chunkSizeDoesNotMatter(@ForAll("exampleInputs") GrammarAndInput gi) {
         byte[] input = gi.input();
-        Recognizer all = new Recognizer(gi.grammar());
+        Recognizer all = new Recognizer(gi.grammar(), DifferentialOptions.RECOGNIZER);
         int consumed = all.push(input, 0, input.length);
         for (int chunk : new int[] {1, 3, 100}) {
-            Recognizer r = new Recognizer(gi.grammar());
+            Recognizer r = new Recognizer(gi.grammar(), DifferentialOptions.RECOGNIZER);
             int n = 0;
             for (int off = 0; off < input.length && n == off; off += chunk) {
                 n += r.push(input, off, Math.min(chunk, input.length - off));
@@ -80,7 +80,7 @@ class GeneratedInputsDifferentialProperties {
             assertEquals(all.isAccepting(), r.isAccepting(), "accepting in chunks of " + chunk);
             assertArrayEquals(all.nextBytes(), r.nextBytes(), "next bytes in chunks of " + chunk);
         }
-        Recognizer atomic = new Recognizer(gi.grammar());
+        Recognizer atomic = new Recognizer(gi.grammar(), DifferentialOptions.RECOGNIZER);
         assertEquals(consumed == input.length, atomic.pushAll(input));
         assertEquals(consumed == input.length ? input.length : 0, atomic.length());
     }

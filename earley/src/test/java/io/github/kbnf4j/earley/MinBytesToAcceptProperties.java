@@ -32,7 +32,7 @@ class MinBytesToAcceptProperties {
     void isTheLengthOfAShortestCompletion(@ForAll("sentences") GrammarAndInput gi, @ForAll @IntRange(max = 100) int cutPercent) {
         byte[] sentence = gi.input();
         int cut = sentence.length * cutPercent / 100;
-        Recognizer r = new Recognizer(gi.grammar());
+        Recognizer r = new Recognizer(gi.grammar(), DifferentialOptions.RECOGNIZER);
         assertEquals(cut, r.push(sentence, 0, cut));
         int min = r.minBytesToAccept();
         assertTrue(min >= 0 && min <= sentence.length - cut, "min " + min + " for a rest of " + (sentence.length - cut));

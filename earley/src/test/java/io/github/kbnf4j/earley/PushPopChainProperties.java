@@ -43,7 +43,7 @@ class PushPopChainProperties {
         Model(CompiledGrammar grammar, byte[] alphabet) {
             this.grammar = grammar;
             this.alphabet = alphabet;
-            this.recognizer = new Recognizer(grammar);
+            this.recognizer = new Recognizer(grammar, DifferentialOptions.RECOGNIZER);
         }
 
         void keep(int length) {
@@ -111,9 +111,9 @@ class PushPopChainProperties {
         byte[] input = m.consumed.toByteArray();
         Recognizer r = m.recognizer;
         assertEquals(input.length, r.length(), "length");
-        Recognizer straight = new Recognizer(m.grammar);
+        Recognizer straight = new Recognizer(m.grammar, DifferentialOptions.RECOGNIZER);
         assertEquals(input.length, straight.push(input, 0, input.length), "a straight run consumes everything");
-        Recognizer oneByOne = new Recognizer(m.grammar);
+        Recognizer oneByOne = new Recognizer(m.grammar, DifferentialOptions.RECOGNIZER);
         for (byte b : input) {
             oneByOne.push(b);
         }

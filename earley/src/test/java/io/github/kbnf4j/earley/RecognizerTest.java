@@ -39,7 +39,7 @@ class RecognizerTest {
     }
 
     static Verdict agree(CompiledGrammar g, byte[] input) {
-        Recognizer fast = new Recognizer(g);
+        Recognizer fast = new Recognizer(g, DifferentialOptions.RECOGNIZER);
         ReferenceRecognizer.State ref = new ReferenceRecognizer(g).newState();
         for (int i = 0; ; i++) {
             String where = "after " + i + " bytes of '" + new String(input, UTF_8) + "'";
