@@ -169,23 +169,37 @@ class MatcherTest {
         assertEquals(expected, allowed(m));
     }
 
-    /** Two states with the same items waiting for a byte, one of them a complete sentence: different masks. */
+    /**
+     * Two states whose frontiers differ only in whether the bytes so far are a sentence: after
+     * {@code a} and after {@code b} the same items wait for the same bytes, but only {@code a} is a
+     * sentence. The cache must key on acceptance, or one state gets the other's end-of-sequence bit.
+     * Checked in both orders, so a lost flag fails whichever state is looked up second.
+     */
     @Test
     void theMaskCacheTellsACompleteSentenceFromAnIncompleteOne() {
-        List<byte[]> tokens = new ArrayList<>();
-        for (String t : new String[] {"a", "b", "c", "<eos>"}) {
-            tokens.add(t.getBytes(UTF_8));
+        for (boolean incompleteFirst : new boolean[] {true, false}) {
+            List<byte[]> tokens = new ArrayList<>();
+            for (String t : new String[] {"a", "b", "<eos>"}) {
+                tokens.add(t.getBytes(UTF_8));
+            }
+            Constraint c = Constraint.of(Grammar.compile("ends-in-a.kbnf", "start ::= #\"[ab]\" start | \"a\" ;"),
+                    Vocabulary.of("t", tokens, new int[] {2}, new int[0]));
+            Matcher viaA = c.newMatcher();
+            assertTrue(viaA.acceptToken(0));
+            Matcher viaB = c.newMatcher();
+            assertTrue(viaB.acceptToken(1));
+            String order = incompleteFirst ? " ('b' looked up first)" : " ('a' looked up first)";
+            for (int round = 0; round < 2; round++) {
+                if (incompleteFirst) {
+                    assertEquals(List.of(0, 1), allowed(viaB), "'b' is not a sentence: no EOS" + order);
+                    assertEquals(List.of(0, 1, 2), allowed(viaA), "'a' is a sentence: EOS too" + order);
+                } else {
+                    assertEquals(List.of(0, 1, 2), allowed(viaA), "'a' is a sentence: EOS too" + order);
+                    assertEquals(List.of(0, 1), allowed(viaB), "'b' is not a sentence: no EOS" + order);
+                }
+            }
+            assertTrue(c.cacheStats().hits() >= 2, "the second round came from the cache" + order);
         }
-        Constraint c = Constraint.of(Grammar.compile("xy.kbnf", "start ::= x \"b\" | y; x ::= \"a\" | \"c\"; y ::= \"a\";"),
-                Vocabulary.of("t", tokens, new int[] {3}, new int[0]));
-        Matcher viaC = c.newMatcher();
-        assertTrue(viaC.acceptToken(2));
-        assertEquals(List.of(1), allowed(viaC));
-        Matcher viaA = c.newMatcher();
-        assertTrue(viaA.acceptToken(0));
-        assertEquals(List.of(1, 3), allowed(viaA), "'a' is a sentence: EOS too");
-        assertEquals(List.of(1), allowed(viaC), "and from the cache, still not for 'c'");
-        assertTrue(c.cacheStats().hits() > 0);
     }
 
     /** Deep nesting makes the frontier long: such states bypass the mask cache, and their masks stay exact. */
@@ -269,6 +283,62 @@ class MatcherTest {
         assertEquals(0, f.tokenCount());
         assertEquals(List.of(0), allowed(f));
         assertThrows(IllegalArgumentException.class, () -> m.rollback(2));
+    }
+
+    /**
+     * A fork and its original advance by tokens of different byte lengths, interleaved, and each
+     * rolls back: both must match a fresh matcher fed the same tokens (bytes, token count and mask).
+     * A fork that shared the original's history would roll back to the other's byte position.
+     */
+    @Test
+    void aForkAndItsOriginalRollBackIndependently() {
+        List<byte[]> tokens = new ArrayList<>();
+        // ids:                   0    1     2      3
+        for (String t : new String[] {"a", "bb", "aaa", "<eos>"}) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        // Sentences are whole triples, so the mask (its EOS bit) depends on the length mod 3.
+        Constraint c = Constraint.of(Grammar.compile("triples.kbnf", "start ::= #\"([ab][ab][ab])*\" ;"),
+                Vocabulary.of("t", tokens, new int[] {3}, new int[0]));
+        Matcher original = c.newMatcher();
+        assertTrue(original.acceptToken(0));
+        Matcher fork = original.fork();
+        // Interleaved, so that each writes its history after the other: "a" + "aaa" + "bb" and "a" + "bb" + "a".
+        assertTrue(original.acceptToken(2));
+        assertTrue(fork.acceptToken(1));
+        assertTrue(original.acceptToken(1));
+        assertTrue(fork.acceptToken(0));
+        assertSameAsReplay(c, original, 0, 2, 1);
+        assertSameAsReplay(c, fork, 0, 1, 0);
+        original.rollback(1);
+        assertSameAsReplay(c, fork, 0, 1, 0);
+        assertSameAsReplay(c, original, 0, 2);
+        fork.rollback(1);
+        assertSameAsReplay(c, fork, 0, 1);
+        assertSameAsReplay(c, original, 0, 2);
+        // Now each advances again from its rolled-back state and rolls back past the fork point.
+        assertTrue(fork.acceptToken(2));
+        assertTrue(original.acceptToken(0));
+        assertSameAsReplay(c, fork, 0, 1, 2);
+        assertSameAsReplay(c, original, 0, 2, 0);
+        fork.rollback(2);
+        assertSameAsReplay(c, fork, 0);
+        original.rollback(3);
+        assertSameAsReplay(c, original);
+        assertSameAsReplay(c, fork, 0);
+    }
+
+    /** {@code m} is in the state of a fresh matcher fed {@code ids}: same token count, byte count, mask and acceptance. */
+    private static void assertSameAsReplay(Constraint c, Matcher m, int... ids) {
+        Matcher replay = c.newMatcher();
+        for (int id : ids) {
+            assertTrue(replay.acceptToken(id));
+        }
+        String what = "after tokens " + java.util.Arrays.toString(ids);
+        assertEquals(replay.tokenCount(), m.tokenCount(), "token count " + what);
+        assertEquals(replay.byteCount(), m.byteCount(), "byte count " + what);
+        assertEquals(replay.isAccepting(), m.isAccepting(), "accepting " + what);
+        assertArrayEquals(replay.mask(), m.mask(), "mask " + what);
     }
 
     @Test
