@@ -43,12 +43,12 @@ class MatcherOracleProperties {
             g = Grammar.compile("random.kbnf", text);
         } catch (GrammarException e) {
             Statistics.label("compiles").collect(false);
-            Statistics.label("compiles").coverage(cov -> cov.check(true).percentage(p -> p >= 60.0));
+            Statistics.label("compiles").coverage(cov -> cov.check(true).percentage(p -> p >= 50.0));
             return;
         }
         // A compiler regression that rejects most random grammars must fail here, not pass on nothing.
         Statistics.label("compiles").collect(true);
-        Statistics.label("compiles").coverage(cov -> cov.check(true).percentage(p -> p >= 60.0));
+        Statistics.label("compiles").coverage(cov -> cov.check(true).percentage(p -> p >= 50.0));
         byte[] alphabet = RandomGrammars.alphabet(text, 8);
         List<byte[]> tokens = randomTokens(alphabet, random);
         int eos = random.nextInt(tokens.size());
