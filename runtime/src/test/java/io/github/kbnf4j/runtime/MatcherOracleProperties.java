@@ -181,6 +181,10 @@ class MatcherOracleProperties {
         assertEquals(lane.steps.size(), m.tokenCount(), "token count, " + where);
         assertEquals(expected, BitSet.valueOf(m.mask()), "mask, " + where);
         assertEquals(expected.get(eos), m.isAccepting(), "accepting, " + where);
+        for (int id = 0; id < tokens.size(); id++) {
+            assertEquals(expected.get(id), m.isAllowed(id), "isAllowed(" + id + "), " + where);
+        }
+        assertEquals(consumed.length, m.byteCount(), "isAllowed consumes nothing, " + where);
         long[] walked = c.newMask();
         m.fillMaskByTrieWalk(walked);
         assertEquals(expected, BitSet.valueOf(walked), "the plain trie walk (layer 3 alone), " + where);

@@ -341,6 +341,94 @@ class MatcherTest {
         assertArrayEquals(replay.mask(), m.mask(), "mask " + what);
     }
 
+    /** A whole sentence, then EOS: what each query answers along the way. */
+    @Test
+    void queriesAlongASentenceAndAfterEndOfSequence() {
+        Matcher m = constraint().newMatcher();
+        assertEquals("Matcher[0 tokens, 0 bytes]", m.toString());
+        assertEquals(6, m.minBytesToAccept(), "{\"\":0}");
+        assertFalse(m.acceptBytes("x".getBytes(UTF_8)), "refused bytes");
+        assertEquals(0, m.byteCount(), "refused bytes change nothing");
+        assertEquals(0, m.tokenCount());
+        for (int id : new int[] {0, 1, 3, 4}) { // {"": 1
+            assertTrue(m.acceptToken(id));
+        }
+        assertFalse(m.isAllowed(EOS), "not yet a sentence");
+        assertTrue(m.acceptBytes("}".getBytes(UTF_8)));
+        assertEquals("Matcher[5 tokens, 7 bytes, accepting]", m.toString());
+        assertTrue(m.isAllowed(EOS));
+        assertEquals(0, m.minBytesToAccept());
+        assertTrue(m.acceptToken(EOS));
+        assertEquals("Matcher[6 tokens, 7 bytes, terminated]", m.toString());
+        assertTrue(m.isTerminated());
+        assertEquals(0, m.minBytesToAccept());
+        assertArrayEquals(new byte[0], m.forcedContinuation());
+        assertFalse(m.acceptBytes("1".getBytes(UTF_8)), "nothing after EOS");
+        assertFalse(m.isAllowed(0));
+        assertTrue(m.isAllowed(EOS), "EOS again is allowed (and changes nothing)");
+        long[] dirty = new long[m.constraint().maskWords() + 2];
+        java.util.Arrays.fill(dirty, -1L);
+        m.fillMask(dirty);
+        long[] onlyEos = new long[dirty.length];
+        onlyEos[0] = 1L << EOS;
+        assertArrayEquals(onlyEos, dirty, "after EOS only EOS, and every word written");
+        m.rollback(0);
+        assertEquals(6, m.tokenCount(), "rolling back 0 tokens changes nothing");
+        m.rollback(6);
+        assertEquals(0, m.byteCount());
+        assertEquals(List.of(0), allowed(m));
+        assertThrows(IllegalArgumentException.class, () -> m.rollback(-1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.isAllowed(13));
+        assertTrue(e.getMessage().contains("ids 0..12"), e.getMessage());
+    }
+
+    /** Masks written into arrays that are longer than needed and hold old bits: every word is written. */
+    @Test
+    void masksOverwriteEveryWordOfALongerArray() {
+        Constraint c = constraint();
+        Matcher m = c.newMatcher();
+        assertTrue(m.acceptToken(0));
+        long[] expected = new long[c.maskWords() + 2];
+        expected[0] = 1L << 1 | 1L << 8;
+        for (int round = 0; round < 2; round++) { // the second from the mask cache
+            long[] dirty = new long[expected.length];
+            java.util.Arrays.fill(dirty, -1L);
+            m.fillMask(dirty);
+            assertArrayEquals(expected, dirty, "round " + round);
+        }
+        long[] dirty = new long[expected.length];
+        java.util.Arrays.fill(dirty, -1L);
+        m.fillMaskByTrieWalk(dirty);
+        assertArrayEquals(expected, dirty, "the plain trie walk");
+    }
+
+    /** Logits longer than the mask's words: ids past the vocabulary are disallowed; allowed ids above 0 keep their value. */
+    @Test
+    void maskLogitsBeyondTheLastMaskWord() {
+        Matcher m = constraint().newMatcher();
+        assertTrue(m.acceptToken(0));
+        float[] exact = new float[m.constraint().vocabulary().size()];
+        java.util.Arrays.fill(exact, 2f);
+        m.maskLogits(exact); // exactly the vocabulary's size is enough
+        float[] logits = new float[70];
+        java.util.Arrays.fill(logits, 2f);
+        m.maskLogits(logits);
+        for (int i = 0; i < logits.length; i++) {
+            assertEquals(i == 1 || i == 8 ? 2f : Float.NEGATIVE_INFINITY, logits[i], "logit " + i);
+            if (i < exact.length) {
+                assertEquals(logits[i], exact[i], "logit " + i + " of the exact array");
+            }
+        }
+    }
+
+    @Test
+    void batchMaskFailuresComeOutAsThemselves() {
+        Matcher m = constraint().newMatcher();
+        assertThrows(IllegalArgumentException.class, () -> Matcher.fillMasks(List.of(m), List.of(new long[0]), Runnable::run));
+        assertThrows(IllegalArgumentException.class, () -> Matcher.fillMasks(List.of(m, m),
+                List.of(new long[1], new long[1]), Runnable::run));
+    }
+
     @Test
     void batchMasksEqualOneByOne() throws Exception {
         Constraint c = constraint();
