@@ -270,6 +270,16 @@ class MatcherTest {
         assertEquals(Matcher.MAX_FORCED_BYTES, endless.forcedContinuation().length);
     }
 
+    /** Byte 0 is a byte like any other: it can be forced, and it is one of two choices when another byte may come too. */
+    @Test
+    void forcedContinuationWithTheNulByte() {
+        Matcher nul = Constraint.of(Grammar.compile("nul.kbnf", "start ::= \"\\x00z\";"), vocabulary()).newMatcher();
+        assertArrayEquals(new byte[] {0, 'z'}, nul.forcedContinuation());
+        Matcher choice = Constraint.of(Grammar.compile("choice.kbnf", "start ::= (\"\\x00\" | \"A\") \"z\";"),
+                vocabulary()).newMatcher();
+        assertArrayEquals(new byte[0], choice.forcedContinuation(), "NUL or 'A': a choice");
+    }
+
     @Test
     void forksAreIndependentAndResetStartsOver() {
         Matcher m = constraint().newMatcher();
