@@ -50,8 +50,12 @@ class GeneratorProperties {
             g = Grammar.compile("random.kbnf", text);
         } catch (GrammarException e) {
             Statistics.label("grammar").collect("rejected by the compiler");
+            Statistics.label("grammar").coverage(c -> c.check("compiled").percentage(p -> p >= 50.0));
             return;
         }
+        // Most random grammars compile: a compiler regression must fail here, not pass on nothing.
+        Statistics.label("grammar").collect("compiled");
+        Statistics.label("grammar").coverage(c -> c.check("compiled").percentage(p -> p >= 50.0));
         List<byte[]> withEos = new ArrayList<>(tokens);
         withEos.add("<eos>".getBytes(StandardCharsets.UTF_8));
         Vocabulary v = Vocabulary.of("random", withEos, new int[] {withEos.size() - 1}, null);

@@ -37,11 +37,14 @@ class FrontierProperties {
         try {
             g = Grammar.compile("random.kbnf", text);
         } catch (GrammarException e) {
+            ranOn("rejected by the compiler");
             return;
         }
         if (!Sentences.hasSentences(g)) {
+            ranOn("no sentence");
             return;
         }
+        ranOn("checked");
         List<byte[]> sentences = Sentences.of(g, 12, 24).sampleStream().limit(6).toList();
         byte[] alphabet = RandomGrammars.alphabet(text, 4);
         Map<Frontier, byte[]> seen = new HashMap<>();
@@ -75,6 +78,15 @@ class FrontierProperties {
             assertEquals(before, f, "re-pushing gives the same frontier");
         }
         Statistics.label("distinct prefixes with equal frontiers").collect(pairs == 0 ? "0" : pairs < 5 ? "1-4" : "5+");
+    }
+
+    /**
+     * Counts what a try ran on and requires that most tries checked a grammar: a compiler regression
+     * that rejects most random grammars must fail this property, not turn it into a test of nothing.
+     */
+    private static void ranOn(String what) {
+        Statistics.label("grammar").collect(what);
+        Statistics.label("grammar").coverage(c -> c.check("checked").percentage(p -> p >= 50.0));
     }
 
     static void assertSameFuture(Recognizer a, Recognizer b, byte[] alphabet, int depth, String what) {

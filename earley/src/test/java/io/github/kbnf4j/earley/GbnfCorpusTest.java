@@ -35,7 +35,7 @@ class GbnfCorpusTest {
     static final Map<String, Integer> DOCUMENTS = Map.of("json", 50, "arithmetic", 15, "c", 10);
 
     static Path locateCorpus() {
-        return SharedFiles.locate(CORPUS);
+        return SharedFiles.locate(CORPUS, GbnfCorpusTest.class);
     }
 
     @TestFactory

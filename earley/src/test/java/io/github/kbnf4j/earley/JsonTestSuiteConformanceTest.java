@@ -116,7 +116,7 @@ class JsonTestSuiteConformanceTest {
 
     /** The suite file, found in the working directory or the nearest ancestor that has it; null if none. */
     static Path locateSuite() {
-        return SharedFiles.locate(SUITE);
+        return SharedFiles.locate(SUITE, JsonTestSuiteConformanceTest.class);
     }
 
     /** Reads the suite, checking its format: one input per line, in the field its prefix says. */

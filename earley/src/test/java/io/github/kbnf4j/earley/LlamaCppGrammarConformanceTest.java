@@ -112,7 +112,7 @@ class LlamaCppGrammarConformanceTest {
     }
 
     static Path locateSuite() {
-        return SharedFiles.locate(SUITE);
+        return SharedFiles.locate(SUITE, LlamaCppGrammarConformanceTest.class);
     }
 
     static List<Case> readSuite(Path file) throws IOException {

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class JsonSchemaTestSuiteTest {
     private static Path suite() {
-        Path dir = SharedFiles.locate("shared/suites/json-schema-test-suite");
+        Path dir = SharedFiles.locate("shared/suites/json-schema-test-suite", JsonSchemaTestSuiteTest.class);
         assumeTrue(dir != null, "../shared/suites/json-schema-test-suite is not here");
         return dir;
     }

@@ -38,8 +38,8 @@ class MaskBenchSchemasTest {
 
     @Test
     void everySchemaCompilesOrIsRefusedAndItsDocumentsBehave() throws IOException {
-        Path schemas = SharedFiles.locate("shared/corpus/maskbench-schemas");
-        Path corpus = SharedFiles.locate("shared/corpus/maskbench");
+        Path schemas = SharedFiles.locate("shared/corpus/maskbench-schemas", MaskBenchSchemasTest.class);
+        Path corpus = SharedFiles.locate("shared/corpus/maskbench", MaskBenchSchemasTest.class);
         assumeTrue(schemas != null && corpus != null, "../shared/corpus is not here");
         List<JsonNode> all = new ArrayList<>();
         try (Stream<Path> files = Files.list(schemas)) {

@@ -80,12 +80,12 @@ class NetworkntOracleProperties {
             return cases;
         }
         cases = new ArrayList<>();
-        Path suite = SharedFiles.locate("shared/suites/json-schema-test-suite");
+        Path suite = SharedFiles.locate("shared/suites/json-schema-test-suite", NetworkntOracleProperties.class);
         if (suite != null) {
             suiteCases(suite.resolve("draft2020-12.jsonl"), SchemaDraft.DRAFT_2020_12, SpecVersion.VersionFlag.V202012);
             suiteCases(suite.resolve("draft7.jsonl"), SchemaDraft.DRAFT_7, SpecVersion.VersionFlag.V7);
         }
-        Path maskbench = SharedFiles.locate("shared/corpus/maskbench-schemas");
+        Path maskbench = SharedFiles.locate("shared/corpus/maskbench-schemas", NetworkntOracleProperties.class);
         if (maskbench != null) {
             List<JsonNode> schemas = new ArrayList<>();
             try (Stream<Path> files = Files.list(maskbench)) {

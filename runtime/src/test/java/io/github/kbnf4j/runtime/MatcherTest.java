@@ -169,23 +169,37 @@ class MatcherTest {
         assertEquals(expected, allowed(m));
     }
 
-    /** Two states with the same items waiting for a byte, one of them a complete sentence: different masks. */
+    /**
+     * Two states whose frontiers differ only in whether the bytes so far are a sentence: after
+     * {@code a} and after {@code b} the same items wait for the same bytes, but only {@code a} is a
+     * sentence. The cache must key on acceptance, or one state gets the other's end-of-sequence bit.
+     * Checked in both orders, so a lost flag fails whichever state is looked up second.
+     */
     @Test
     void theMaskCacheTellsACompleteSentenceFromAnIncompleteOne() {
-        List<byte[]> tokens = new ArrayList<>();
-        for (String t : new String[] {"a", "b", "c", "<eos>"}) {
-            tokens.add(t.getBytes(UTF_8));
+        for (boolean incompleteFirst : new boolean[] {true, false}) {
+            List<byte[]> tokens = new ArrayList<>();
+            for (String t : new String[] {"a", "b", "<eos>"}) {
+                tokens.add(t.getBytes(UTF_8));
+            }
+            Constraint c = Constraint.of(Grammar.compile("ends-in-a.kbnf", "start ::= #\"[ab]\" start | \"a\" ;"),
+                    Vocabulary.of("t", tokens, new int[] {2}, new int[0]));
+            Matcher viaA = c.newMatcher();
+            assertTrue(viaA.acceptToken(0));
+            Matcher viaB = c.newMatcher();
+            assertTrue(viaB.acceptToken(1));
+            String order = incompleteFirst ? " ('b' looked up first)" : " ('a' looked up first)";
+            for (int round = 0; round < 2; round++) {
+                if (incompleteFirst) {
+                    assertEquals(List.of(0, 1), allowed(viaB), "'b' is not a sentence: no EOS" + order);
+                    assertEquals(List.of(0, 1, 2), allowed(viaA), "'a' is a sentence: EOS too" + order);
+                } else {
+                    assertEquals(List.of(0, 1, 2), allowed(viaA), "'a' is a sentence: EOS too" + order);
+                    assertEquals(List.of(0, 1), allowed(viaB), "'b' is not a sentence: no EOS" + order);
+                }
+            }
+            assertTrue(c.cacheStats().hits() >= 2, "the second round came from the cache" + order);
         }
-        Constraint c = Constraint.of(Grammar.compile("xy.kbnf", "start ::= x \"b\" | y; x ::= \"a\" | \"c\"; y ::= \"a\";"),
-                Vocabulary.of("t", tokens, new int[] {3}, new int[0]));
-        Matcher viaC = c.newMatcher();
-        assertTrue(viaC.acceptToken(2));
-        assertEquals(List.of(1), allowed(viaC));
-        Matcher viaA = c.newMatcher();
-        assertTrue(viaA.acceptToken(0));
-        assertEquals(List.of(1, 3), allowed(viaA), "'a' is a sentence: EOS too");
-        assertEquals(List.of(1), allowed(viaC), "and from the cache, still not for 'c'");
-        assertTrue(c.cacheStats().hits() > 0);
     }
 
     /** Deep nesting makes the frontier long: such states bypass the mask cache, and their masks stay exact. */
@@ -256,6 +270,16 @@ class MatcherTest {
         assertEquals(Matcher.MAX_FORCED_BYTES, endless.forcedContinuation().length);
     }
 
+    /** Byte 0 is a byte like any other: it can be forced, and it is one of two choices when another byte may come too. */
+    @Test
+    void forcedContinuationWithTheNulByte() {
+        Matcher nul = Constraint.of(Grammar.compile("nul.kbnf", "start ::= \"\\x00z\";"), vocabulary()).newMatcher();
+        assertArrayEquals(new byte[] {0, 'z'}, nul.forcedContinuation());
+        Matcher choice = Constraint.of(Grammar.compile("choice.kbnf", "start ::= (\"\\x00\" | \"A\") \"z\";"),
+                vocabulary()).newMatcher();
+        assertArrayEquals(new byte[0], choice.forcedContinuation(), "NUL or 'A': a choice");
+    }
+
     @Test
     void forksAreIndependentAndResetStartsOver() {
         Matcher m = constraint().newMatcher();
@@ -269,6 +293,150 @@ class MatcherTest {
         assertEquals(0, f.tokenCount());
         assertEquals(List.of(0), allowed(f));
         assertThrows(IllegalArgumentException.class, () -> m.rollback(2));
+    }
+
+    /**
+     * A fork and its original advance by tokens of different byte lengths, interleaved, and each
+     * rolls back: both must match a fresh matcher fed the same tokens (bytes, token count and mask).
+     * A fork that shared the original's history would roll back to the other's byte position.
+     */
+    @Test
+    void aForkAndItsOriginalRollBackIndependently() {
+        List<byte[]> tokens = new ArrayList<>();
+        // ids:                   0    1     2      3
+        for (String t : new String[] {"a", "bb", "aaa", "<eos>"}) {
+            tokens.add(t.getBytes(UTF_8));
+        }
+        // Sentences are whole triples, so the mask (its EOS bit) depends on the length mod 3.
+        Constraint c = Constraint.of(Grammar.compile("triples.kbnf", "start ::= #\"([ab][ab][ab])*\" ;"),
+                Vocabulary.of("t", tokens, new int[] {3}, new int[0]));
+        Matcher original = c.newMatcher();
+        assertTrue(original.acceptToken(0));
+        Matcher fork = original.fork();
+        // Interleaved, so that each writes its history after the other: "a" + "aaa" + "bb" and "a" + "bb" + "a".
+        assertTrue(original.acceptToken(2));
+        assertTrue(fork.acceptToken(1));
+        assertTrue(original.acceptToken(1));
+        assertTrue(fork.acceptToken(0));
+        assertSameAsReplay(c, original, 0, 2, 1);
+        assertSameAsReplay(c, fork, 0, 1, 0);
+        original.rollback(1);
+        assertSameAsReplay(c, fork, 0, 1, 0);
+        assertSameAsReplay(c, original, 0, 2);
+        fork.rollback(1);
+        assertSameAsReplay(c, fork, 0, 1);
+        assertSameAsReplay(c, original, 0, 2);
+        // Now each advances again from its rolled-back state and rolls back past the fork point.
+        assertTrue(fork.acceptToken(2));
+        assertTrue(original.acceptToken(0));
+        assertSameAsReplay(c, fork, 0, 1, 2);
+        assertSameAsReplay(c, original, 0, 2, 0);
+        fork.rollback(2);
+        assertSameAsReplay(c, fork, 0);
+        original.rollback(3);
+        assertSameAsReplay(c, original);
+        assertSameAsReplay(c, fork, 0);
+    }
+
+    /** {@code m} is in the state of a fresh matcher fed {@code ids}: same token count, byte count, mask and acceptance. */
+    private static void assertSameAsReplay(Constraint c, Matcher m, int... ids) {
+        Matcher replay = c.newMatcher();
+        for (int id : ids) {
+            assertTrue(replay.acceptToken(id));
+        }
+        String what = "after tokens " + java.util.Arrays.toString(ids);
+        assertEquals(replay.tokenCount(), m.tokenCount(), "token count " + what);
+        assertEquals(replay.byteCount(), m.byteCount(), "byte count " + what);
+        assertEquals(replay.isAccepting(), m.isAccepting(), "accepting " + what);
+        assertArrayEquals(replay.mask(), m.mask(), "mask " + what);
+    }
+
+    /** A whole sentence, then EOS: what each query answers along the way. */
+    @Test
+    void queriesAlongASentenceAndAfterEndOfSequence() {
+        Matcher m = constraint().newMatcher();
+        assertEquals("Matcher[0 tokens, 0 bytes]", m.toString());
+        assertEquals(6, m.minBytesToAccept(), "{\"\":0}");
+        assertFalse(m.acceptBytes("x".getBytes(UTF_8)), "refused bytes");
+        assertEquals(0, m.byteCount(), "refused bytes change nothing");
+        assertEquals(0, m.tokenCount());
+        for (int id : new int[] {0, 1, 3, 4}) { // {"": 1
+            assertTrue(m.acceptToken(id));
+        }
+        assertFalse(m.isAllowed(EOS), "not yet a sentence");
+        assertTrue(m.acceptBytes("}".getBytes(UTF_8)));
+        assertEquals("Matcher[5 tokens, 7 bytes, accepting]", m.toString());
+        assertTrue(m.isAllowed(EOS));
+        assertEquals(0, m.minBytesToAccept());
+        assertTrue(m.acceptToken(EOS));
+        assertEquals("Matcher[6 tokens, 7 bytes, terminated]", m.toString());
+        assertTrue(m.isTerminated());
+        assertEquals(0, m.minBytesToAccept());
+        assertArrayEquals(new byte[0], m.forcedContinuation());
+        assertFalse(m.acceptBytes("1".getBytes(UTF_8)), "nothing after EOS");
+        assertFalse(m.isAllowed(0));
+        assertTrue(m.isAllowed(EOS), "EOS again is allowed (and changes nothing)");
+        long[] dirty = new long[m.constraint().maskWords() + 2];
+        java.util.Arrays.fill(dirty, -1L);
+        m.fillMask(dirty);
+        long[] onlyEos = new long[dirty.length];
+        onlyEos[0] = 1L << EOS;
+        assertArrayEquals(onlyEos, dirty, "after EOS only EOS, and every word written");
+        m.rollback(0);
+        assertEquals(6, m.tokenCount(), "rolling back 0 tokens changes nothing");
+        m.rollback(6);
+        assertEquals(0, m.byteCount());
+        assertEquals(List.of(0), allowed(m));
+        assertThrows(IllegalArgumentException.class, () -> m.rollback(-1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.isAllowed(13));
+        assertTrue(e.getMessage().contains("ids 0..12"), e.getMessage());
+    }
+
+    /** Masks written into arrays that are longer than needed and hold old bits: every word is written. */
+    @Test
+    void masksOverwriteEveryWordOfALongerArray() {
+        Constraint c = constraint();
+        Matcher m = c.newMatcher();
+        assertTrue(m.acceptToken(0));
+        long[] expected = new long[c.maskWords() + 2];
+        expected[0] = 1L << 1 | 1L << 8;
+        for (int round = 0; round < 2; round++) { // the second from the mask cache
+            long[] dirty = new long[expected.length];
+            java.util.Arrays.fill(dirty, -1L);
+            m.fillMask(dirty);
+            assertArrayEquals(expected, dirty, "round " + round);
+        }
+        long[] dirty = new long[expected.length];
+        java.util.Arrays.fill(dirty, -1L);
+        m.fillMaskByTrieWalk(dirty);
+        assertArrayEquals(expected, dirty, "the plain trie walk");
+    }
+
+    /** Logits longer than the mask's words: ids past the vocabulary are disallowed; allowed ids above 0 keep their value. */
+    @Test
+    void maskLogitsBeyondTheLastMaskWord() {
+        Matcher m = constraint().newMatcher();
+        assertTrue(m.acceptToken(0));
+        float[] exact = new float[m.constraint().vocabulary().size()];
+        java.util.Arrays.fill(exact, 2f);
+        m.maskLogits(exact); // exactly the vocabulary's size is enough
+        float[] logits = new float[70];
+        java.util.Arrays.fill(logits, 2f);
+        m.maskLogits(logits);
+        for (int i = 0; i < logits.length; i++) {
+            assertEquals(i == 1 || i == 8 ? 2f : Float.NEGATIVE_INFINITY, logits[i], "logit " + i);
+            if (i < exact.length) {
+                assertEquals(logits[i], exact[i], "logit " + i + " of the exact array");
+            }
+        }
+    }
+
+    @Test
+    void batchMaskFailuresComeOutAsThemselves() {
+        Matcher m = constraint().newMatcher();
+        assertThrows(IllegalArgumentException.class, () -> Matcher.fillMasks(List.of(m), List.of(new long[0]), Runnable::run));
+        assertThrows(IllegalArgumentException.class, () -> Matcher.fillMasks(List.of(m, m),
+                List.of(new long[1], new long[1]), Runnable::run));
     }
 
     @Test

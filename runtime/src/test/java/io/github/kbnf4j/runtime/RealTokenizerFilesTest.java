@@ -28,7 +28,7 @@ class RealTokenizerFilesTest {
     private static final Map<String, Vocabulary> LOADED = new HashMap<>();
 
     private static synchronized Vocabulary load(String name) throws IOException {
-        Path file = SharedVocab.tokenizerJson(name);
+        Path file = SharedVocab.tokenizerJson(RealTokenizerFilesTest.class, name);
         Vocabulary v = LOADED.get(name);
         if (v == null) {
             long t0 = System.nanoTime();
@@ -147,7 +147,7 @@ class RealTokenizerFilesTest {
     }
 
     private static JsonNode tree(String name) throws IOException {
-        return new ObjectMapper().readTree(SharedVocab.tokenizerJson(name).toFile());
+        return new ObjectMapper().readTree(SharedVocab.tokenizerJson(RealTokenizerFilesTest.class, name).toFile());
     }
 
     private static Map<String, Integer> modelVocab(String name) throws IOException {

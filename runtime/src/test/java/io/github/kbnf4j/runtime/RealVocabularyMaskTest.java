@@ -43,8 +43,8 @@ class RealVocabularyMaskTest {
 
     @Test
     void llama3OnMaskBenchDocuments() throws IOException {
-        Vocabulary v = Vocabulary.fromTokenizerJson(SharedVocab.tokenizerJson("llama3"));
-        Path corpus = SharedVocab.root().resolveSibling("corpus").resolve("maskbench-smoke.jsonl");
+        Vocabulary v = Vocabulary.fromTokenizerJson(SharedVocab.tokenizerJson(RealVocabularyMaskTest.class, "llama3"));
+        Path corpus = SharedVocab.root(RealVocabularyMaskTest.class).resolveSibling("corpus").resolve("maskbench-smoke.jsonl");
         assumeTrue(Files.isRegularFile(corpus), "absent: " + corpus);
         Constraint json = Constraint.of(ExampleGrammars.compile("json"), v);
         ObjectMapper mapper = new ObjectMapper();

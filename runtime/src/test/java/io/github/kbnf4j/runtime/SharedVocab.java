@@ -15,14 +15,17 @@ final class SharedVocab {
     private SharedVocab() {
     }
 
-    /** The {@code shared/vocab} folder, or null if no ancestor of the working directory has one. */
-    static Path root() {
-        return SharedFiles.locate("shared/vocab");
+    /**
+     * The {@code shared/vocab} folder, or null if no ancestor of the working directory has one (then
+     * a line says that {@code testClass} runs without it).
+     */
+    static Path root(Class<?> testClass) {
+        return SharedFiles.locate("shared/vocab", testClass);
     }
 
-    /** {@code shared/vocab/name/tokenizer.json}; skips the calling test if it is absent. */
-    static Path tokenizerJson(String name) {
-        Path root = root();
+    /** {@code shared/vocab/name/tokenizer.json}; skips the calling test of {@code testClass} if it is absent. */
+    static Path tokenizerJson(Class<?> testClass, String name) {
+        Path root = root(testClass);
         assumeTrue(root != null, "no shared/vocab folder above " + Path.of("").toAbsolutePath());
         Path file = root.resolve(name).resolve("tokenizer.json");
         assumeTrue(Files.isRegularFile(file), "absent: " + file);

@@ -120,6 +120,67 @@ class TokenizerJsonLoaderTest {
         assertArrayEquals(b("😀"), v.tokenBytes(11));
     }
 
+    /** Every {@code ▁} of a token becomes a space, not only the first; byte tokens are single raw bytes. */
+    @Test
+    void sentencePieceReplacesEveryMetaspaceAndReadsEveryByteToken() throws IOException {
+        Vocabulary v = load(sentencePiece("{\"<unk>\": 0, \"▁▁\": 1, \"▁a▁b\": 2, \"▁▁▁x▁\": 3, \"<0x0A>\": 4,"
+                + " \"<0x00>\": 5, \"<0x80>\": 6, \"<0xE2>\": 7, \"x▁▁y\": 8}",
+                "[{\"id\": 0, \"content\": \"<unk>\", \"special\": true}]"));
+        assertArrayEquals(b("  "), v.tokenBytes(1));
+        assertArrayEquals(b(" a b"), v.tokenBytes(2));
+        assertArrayEquals(b("   x "), v.tokenBytes(3));
+        assertArrayEquals(new byte[] {'\n'}, v.tokenBytes(4));
+        assertArrayEquals(new byte[] {0}, v.tokenBytes(5));
+        // A lone continuation or lead byte stays one raw byte, not the UTF-8 of U+0080 or U+00E2.
+        assertArrayEquals(new byte[] {(byte) 0x80}, v.tokenBytes(6));
+        assertArrayEquals(new byte[] {(byte) 0xE2}, v.tokenBytes(7));
+        assertArrayEquals(b("x  y"), v.tokenBytes(8));
+        // The Metaspace decoder (Unigram models) replaces every ▁ too.
+        Vocabulary m = load(file("{\"type\": \"Metaspace\", \"replacement\": \"▁\", \"add_prefix_space\": true}",
+                "{\"type\": \"Unigram\", \"byte_fallback\": true, \"vocab\": [[\"▁▁\", 0.0], [\"▁a▁b\", -1.0],"
+                        + " [\"<0x0A>\", -2.0]]}", "[]"));
+        assertArrayEquals(b("  "), m.tokenBytes(0));
+        assertArrayEquals(b(" a b"), m.tokenBytes(1));
+        assertArrayEquals(new byte[] {'\n'}, m.tokenBytes(2));
+    }
+
+    /**
+     * All 256 bytes through a byte-level tokenizer.json: the table is written here from its rule
+     * (bytes printable in Latin-1 stand for themselves, the other 68 take U+0100.. in byte order), and
+     * multi-character tokens decode character by character.
+     */
+    @Test
+    void byteLevelDecodesAll256BytesAndMultiByteTokens() throws IOException {
+        StringBuilder vocab = new StringBuilder("{");
+        char[] charOf = new char[256];
+        int moved = 0;
+        for (int x = 0; x < 256; x++) {
+            boolean printable = (x >= '!' && x <= '~') || (x >= 0xA1 && x <= 0xAC) || x >= 0xAE;
+            charOf[x] = printable ? (char) x : (char) (0x100 + moved++);
+        }
+        for (int x = 0; x < 256; x++) {
+            vocab.append(x == 0 ? "" : ", ").append('"').append(jsonChar(charOf[x])).append("\": ").append(x);
+        }
+        // " é\n" and "\u0000\u00FF" as multi-character tokens
+        String spaceEAcuteNewline = "" + charOf[' '] + charOf[0xC3] + charOf[0xA9] + charOf['\n'];
+        String zeroAndFF = "" + charOf[0] + charOf[0xFF];
+        vocab.append(", \"").append(jsonChar(spaceEAcuteNewline.charAt(0))).append(jsonChar(spaceEAcuteNewline.charAt(1)))
+                .append(jsonChar(spaceEAcuteNewline.charAt(2))).append(jsonChar(spaceEAcuteNewline.charAt(3)))
+                .append("\": 256, \"").append(jsonChar(zeroAndFF.charAt(0))).append(jsonChar(zeroAndFF.charAt(1)))
+                .append("\": 257}");
+        Vocabulary v = load(byteLevel(vocab.toString(), "[]"));
+        assertEquals(258, v.size());
+        for (int x = 0; x < 256; x++) {
+            assertArrayEquals(new byte[] {(byte) x}, v.tokenBytes(x), "byte " + x);
+        }
+        assertArrayEquals(b(" é\n"), v.tokenBytes(256));
+        assertArrayEquals(new byte[] {0, (byte) 0xFF}, v.tokenBytes(257));
+    }
+
+    private static String jsonChar(char c) {
+        return String.format("\\u%04X", (int) c);
+    }
+
     @Test
     void metaspaceUnigramWithoutByteFallbackKeepsByteLookalikesAsText() throws IOException {
         Vocabulary v = load(file("{\"type\": \"Metaspace\", \"replacement\": \"▁\", \"add_prefix_space\": true}",

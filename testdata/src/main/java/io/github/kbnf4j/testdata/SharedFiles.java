@@ -2,6 +2,8 @@ package io.github.kbnf4j.testdata;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The project's shared data folder ({@code ../shared} of a checkout: corpora, conformance suites,
@@ -9,6 +11,9 @@ import java.nio.file.Path;
  * clone elsewhere does not, so the tests that need it skip themselves when it is absent.
  */
 public final class SharedFiles {
+    /** The (class, path) pairs already reported absent. */
+    private static final Set<String> SAID = ConcurrentHashMap.newKeySet();
+
     private SharedFiles() {
     }
 
@@ -17,6 +22,25 @@ public final class SharedFiles {
      * the working directory or its nearest ancestor that has it, or null if none has.
      */
     public static Path locate(String relative) {
+        return find(relative);
+    }
+
+    /**
+     * {@link #locate(String)} for a test class: when {@code relative} is absent, prints one line
+     * saying which class runs without it (once per class and path), so that a run without the
+     * shared folder is visibly weaker in the build output, never silently green.
+     */
+    public static Path locate(String relative, Class<?> testClass) {
+        Path found = find(relative);
+        if (found == null && SAID.add(testClass.getName() + " " + relative)) {
+            System.out.println("[kbnf4j] " + testClass.getSimpleName() + " runs without ../" + relative
+                    + " (not found above " + Path.of("").toAbsolutePath() + "): the tests that need it are skipped"
+                    + " or run on less data");
+        }
+        return found;
+    }
+
+    private static Path find(String relative) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve(relative);
             if (Files.exists(candidate)) {

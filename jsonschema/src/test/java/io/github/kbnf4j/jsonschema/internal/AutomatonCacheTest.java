@@ -103,7 +103,7 @@ class AutomatonCacheTest {
                         OPTIONS.get(o)));
             }
         }
-        Path corpus = SharedFiles.locate("shared/corpus/maskbench-schemas/Github_medium.jsonl");
+        Path corpus = SharedFiles.locate("shared/corpus/maskbench-schemas/Github_medium.jsonl", AutomatonCacheTest.class);
         if (corpus != null) {
             List<String> lines = Files.readAllLines(corpus, StandardCharsets.UTF_8);
             for (String line : lines.subList(0, Math.min(CORPUS_SCHEMAS, lines.size()))) {
@@ -112,8 +112,6 @@ class AutomatonCacheTest {
                 cases.add(new Case(file, JsonSchemaGrammar.parse(file, n.get("schema").toString()),
                         JsonSchemaOptions.DEFAULT));
             }
-        } else {
-            System.out.println("AutomatonCacheTest: ../shared/corpus is not here; the MaskBench schemas are left out");
         }
         expected = new ArrayList<>();
         for (Case c : cases) {

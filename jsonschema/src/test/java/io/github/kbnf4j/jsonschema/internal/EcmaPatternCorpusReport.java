@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class EcmaPatternCorpusReport {
     @Test
     void report() throws IOException {
-        Path dir = SharedFiles.locate("shared/corpus/maskbench-schemas");
+        Path dir = SharedFiles.locate("shared/corpus/maskbench-schemas", EcmaPatternCorpusReport.class);
         assumeTrue(dir != null, "shared/corpus is not present");
         ObjectMapper mapper = new ObjectMapper();
         List<String> all = new ArrayList<>();

@@ -33,7 +33,7 @@ class EcmaPatternSuiteTest {
 
     @Test
     void patternsOfTheTestSuite() throws IOException {
-        Path suite = SharedFiles.locate("shared/suites/json-schema-test-suite/draft2020-12.jsonl");
+        Path suite = SharedFiles.locate("shared/suites/json-schema-test-suite/draft2020-12.jsonl", EcmaPatternSuiteTest.class);
         assumeTrue(suite != null, "shared/suites is not present");
         ObjectMapper mapper = new ObjectMapper();
         List<String> failures = new ArrayList<>();

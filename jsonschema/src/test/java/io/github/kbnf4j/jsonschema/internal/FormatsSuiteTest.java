@@ -54,7 +54,7 @@ class FormatsSuiteTest {
 
     @BeforeAll
     static void load() throws IOException {
-        Path suite = SharedFiles.locate(SUITE);
+        Path suite = SharedFiles.locate(SUITE, FormatsSuiteTest.class);
         if (suite == null) {
             return;
         }
