@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.runtime.Constraint;
+import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Matcher;
 import io.github.kbnf4j.runtime.Vocabulary;
 import io.github.kbnf4j.testdata.RandomGrammars;
@@ -59,7 +61,9 @@ class GeneratorProperties {
         List<byte[]> withEos = new ArrayList<>(tokens);
         withEos.add("<eos>".getBytes(StandardCharsets.UTF_8));
         Vocabulary v = Vocabulary.of("random", withEos, new int[] {withEos.size() - 1}, null);
-        Constraint c = Constraint.of(g, v);
+        // random grammars include highly ambiguous ones: this property checks masks, not work limits
+        Constraint c = Constraint.of(g, v, ConstraintOptions.DEFAULT.withMaxWorkPerMask(Long.MAX_VALUE)
+                .withRecognizer(RecognizerOptions.DEFAULT.withMaxWorkPerByte(Long.MAX_VALUE)));
         int need = c.newMatcher().minBytesToAccept();
         Generator.Sentence s = new Generator(c, budget).generate(seed);
         Statistics.label("outcome").collect(s.outcome());

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.jqwik.internal;
 
 import io.github.kbnf4j.earley.Recognizer;
+import io.github.kbnf4j.earley.RecognizerOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.internal.sentences.SentenceGenerator;
 import java.util.Objects;
@@ -38,7 +39,10 @@ public final class PreparedGrammar {
             throw new IllegalArgumentException("the shortest sentence of the grammar has more than "
                     + MAX_SHORTEST_SENTENCE + " bytes");
         }
-        this.prototype = new Recognizer(grammar);
+        // No work budget per byte: the inputs judged here are generated, bounded by the arbitrary's
+        // maximum length, and a grammar under test may be legally ambiguous; a budget would turn
+        // such a grammar into failed properties instead of verdicts.
+        this.prototype = new Recognizer(grammar, RecognizerOptions.DEFAULT.withMaxWorkPerByte(Long.MAX_VALUE));
     }
 
     /** The grammar. */
