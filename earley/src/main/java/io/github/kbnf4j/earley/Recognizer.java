@@ -161,8 +161,8 @@ public final class Recognizer {
         try {
             CompiledGrammar g = tables.grammar;
             byte[] stateFlags = tables.stateFlags;
+            spend((to - from) / 3);
             for (int i = from; i < to; i += 3) {
-                spend();
                 scan = chart.scanArray();
                 int s = g.dfaNext(scan[i + 2], bb);
                 if (s < 0) {
@@ -482,13 +482,15 @@ public final class Recognizer {
             int n = work[--workSize];
             if (origin < 0) {
                 int[] predictions = tables.predictions;
-                for (int k = tables.predictionStart[n], end = tables.predictionStart[n + 1]; k < end; k++) {
-                    spend();
+                int k = tables.predictionStart[n];
+                int end = tables.predictionStart[n + 1];
+                spend(end - k);
+                for (; k < end; k++) {
                     advance(predictions[k], current);
                 }
                 continue;
             }
-            spend();
+            spend(1);
             long group = chart.group(origin, n, symbol);
             int top = leo.topmost(chart, group);
             if (top >= 0) {
@@ -502,8 +504,8 @@ public final class Recognizer {
             }
             int lo = (int) group;
             int hi = (int) (group >>> 32);
+            spend((hi - lo) / 3);
             for (int w = lo; w < hi; w += 3) {
-                spend();
                 int[] wait = chart.waitArray();
                 advance(wait[w] + 1, wait[w + 1]);
             }
@@ -568,9 +570,13 @@ public final class Recognizer {
         checkpoint = Math.min(Math.min(byteBudgetEnd, callerBudgetEnd), spent + INTERRUPT_CHECK_UNITS);
     }
 
-    /** Spends one work unit; the common case is one add and one compare. */
-    private void spend() {
-        if (++spent > checkpoint) {
+    /**
+     * Spends {@code units} work units, those of a whole loop at once (so a limit trips before the
+     * loop rather than in it); the common case is one add and one compare per loop.
+     */
+    private void spend(int units) {
+        spent += units;
+        if (spent > checkpoint) {
             overBudget();
         }
     }
