@@ -172,15 +172,21 @@ final class AmbiguityWarnings {
         } else if (e instanceof Repeat rep && rep.max() != 0) {
             collectUnitTargets(rep.inner(), into);
         } else if (e instanceof Seq seq) {
+            // an item stands alone when every other item is nullable: when no item is non-nullable,
+            // every item; when exactly one is, that one (linear, not a scan of the rest per item)
             List<Expr> items = seq.items();
-            for (int i = 0; i < items.size(); i++) {
-                boolean restNullable = true;
-                for (int j = 0; j < items.size() && restNullable; j++) {
-                    restNullable = j == i || nullable(items.get(j));
+            int nonNullable = -1;
+            int nonNullableCount = 0;
+            for (int i = 0; i < items.size() && nonNullableCount < 2; i++) {
+                if (!nullable(items.get(i))) {
+                    nonNullable = i;
+                    nonNullableCount++;
                 }
-                if (restNullable) {
-                    collectUnitTargets(items.get(i), into);
-                }
+            }
+            if (nonNullableCount == 0) {
+                items.forEach(x -> collectUnitTargets(x, into));
+            } else if (nonNullableCount == 1) {
+                collectUnitTargets(items.get(nonNullable), into);
             }
         }
     }
