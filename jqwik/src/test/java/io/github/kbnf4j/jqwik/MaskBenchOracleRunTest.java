@@ -37,7 +37,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import net.jqwik.api.Shrinkable;
 import net.jqwik.api.TooManyFilterMissesException;
 import net.jqwik.api.sessions.JqwikSession;
@@ -141,16 +140,7 @@ class MaskBenchOracleRunTest {
         assumeTrue(ENABLED, "set -Dkbnf4j.jqwik.maskbenchAll=true to run the long MaskBench oracle run");
         Path dir = SharedFiles.locate("shared/corpus/maskbench-schemas");
         assumeTrue(dir != null, "no shared/corpus/maskbench-schemas in the working directory or its ancestors");
-        List<JsonNode> schemas = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.sorted().toList()) {
-                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank()) {
-                        schemas.add(SchemaOracle.MAPPER.readTree(line));
-                    }
-                }
-            }
-        }
+        List<JsonNode> schemas = SharedFiles.jsonLines(dir);
         Collections.shuffle(schemas, new Random(SEED));
         if (!ONLY.isEmpty()) {
             schemas.removeIf(s -> !ONLY.contains(s.get("file").asText()));

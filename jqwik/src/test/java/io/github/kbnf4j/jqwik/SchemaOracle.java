@@ -31,7 +31,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * networknt's json-schema-validator as an independent judge of schema instances, and the schemas
@@ -100,16 +99,7 @@ final class SchemaOracle {
             }
             Path maskbench = SharedFiles.locate("shared/corpus/maskbench-schemas");
             if (maskbench != null) {
-                List<JsonNode> schemas = new ArrayList<>();
-                try (Stream<Path> files = Files.list(maskbench)) {
-                    for (Path f : files.sorted().toList()) {
-                        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                            if (!line.isBlank()) {
-                                schemas.add(MAPPER.readTree(line));
-                            }
-                        }
-                    }
-                }
+                List<JsonNode> schemas = SharedFiles.jsonLines(maskbench);
                 Collections.shuffle(schemas, new Random(15));
                 for (JsonNode s : schemas.subList(0, Math.min(maskBenchSample, schemas.size()))) {
                     JsonNode schema = s.get("schema");

@@ -21,7 +21,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -87,16 +86,7 @@ class NetworkntOracleProperties {
         }
         Path maskbench = SharedFiles.locate("shared/corpus/maskbench-schemas", NetworkntOracleProperties.class);
         if (maskbench != null) {
-            List<JsonNode> schemas = new ArrayList<>();
-            try (Stream<Path> files = Files.list(maskbench)) {
-                for (Path f : files.sorted().toList()) {
-                    for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                        if (!line.isBlank()) {
-                            schemas.add(MAPPER.readTree(line));
-                        }
-                    }
-                }
-            }
+            List<JsonNode> schemas = SharedFiles.jsonLines(maskbench);
             Collections.shuffle(schemas, new Random(7));
             for (JsonNode s : schemas.subList(0, Math.min(300, schemas.size()))) {
                 JsonNode schema = s.get("schema");

@@ -1,7 +1,13 @@
 package io.github.kbnf4j.testdata;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,6 +44,27 @@ public final class SharedFiles {
                     + " or run on less data");
         }
         return found;
+    }
+
+    /**
+     * Every non-blank line of the {@code *.jsonl} files in folder {@code dir}, parsed, files in
+     * name order (as the shared corpora are kept: one JSON object a line, one file a source).
+     */
+    public static List<JsonNode> jsonLines(Path dir) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        List<Path> files;
+        try (var listing = Files.list(dir)) {
+            files = listing.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().toList();
+        }
+        for (Path f : files) {
+            for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    lines.add(mapper.readTree(line));
+                }
+            }
+        }
+        return lines;
     }
 
     private static Path find(String relative) {
