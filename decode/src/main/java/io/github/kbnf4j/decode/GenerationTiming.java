@@ -1,0 +1,27 @@
+package io.github.kbnf4j.decode;
+
+/**
+ * Where the time of one generation went, in nanoseconds.
+ *
+ * <p>{@code modelNanos}, {@code maskNanos} and {@code sampleNanos} are sums over the steps after
+ * the prompt: the model's appends of one token, the matcher's work (accepting the sampled token
+ * and computing the next mask), and drawing a token from the masked logits. With overlap, the
+ * model and the mask run at once, so their sum may exceed the wall time; {@code overlapSavedNanos}
+ * is how much shorter the steps were than if the two had run one after the other.
+ *
+ * @param promptNanos appending the prompt (and, overlapped with it, the first mask)
+ * @param modelNanos the model's appends after the prompt
+ * @param maskNanos accepting tokens and computing masks after the prompt
+ * @param sampleNanos drawing tokens
+ * @param wallNanos the whole generation, prompt included
+ * @param overlapSavedNanos the time saved by running model and mask at once (0 without overlap)
+ */
+public record GenerationTiming(long promptNanos, long modelNanos, long maskNanos, long sampleNanos, long wallNanos,
+        long overlapSavedNanos) {
+
+    /** The share of the wall time after the prompt spent on masks (0 when there was no such time). */
+    public double maskShare() {
+        long decode = wallNanos - promptNanos;
+        return decode <= 0 ? 0 : (double) maskNanos / decode;
+    }
+}
