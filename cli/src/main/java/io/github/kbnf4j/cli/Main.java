@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
  * grammar (GRAMMAR may also be a JSON Schema, see {@link GrammarArguments}); {@code check GRAMMAR
  * [INPUT|-]} recognizes input bytes ({@code --lines}: each line separately); {@code mask} prints the tokens
  * allowed after a prefix; {@code generate} prints random sentences; {@code bench GRAMMAR --vocab V
- * --corpus FILE.jsonl} runs the replay benchmark (the README's "Replay benchmark"). Exit codes: 0 success, 1 input
+ * --corpus FILE.jsonl} runs the replay benchmark (the README's "Replay benchmark"); {@code run --model DIR}
+ * generates with a local model under a grammar or schema (the README's "Generate with a local model"). Exit codes: 0 success, 1 input
  * rejected (a dead prefix for {@code mask}, a cut sentence for {@code generate}), 2 grammar or
  * usage error or any other error (always one line on stderr, see {@link Subcommand}), 3 input
  * incomplete (a valid prefix, for {@code check}).
@@ -22,9 +23,9 @@ import picocli.CommandLine.Command;
 @Command(name = "kbnf4j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Grammar-constrained decoding for language models: compile KBNF or GBNF (llama.cpp) "
                 + "grammars or JSON Schemas, check input against them, print token masks, generate random sentences, "
-                + "benchmark masks on a corpus.",
+                + "benchmark masks on a corpus, generate with a local model.",
         subcommands = {CompileCommand.class, CheckCommand.class, MaskCommand.class, GenerateCommand.class,
-            BenchCommand.class, MaskBenchCommand.class, CommandLine.HelpCommand.class},
+            BenchCommand.class, MaskBenchCommand.class, RunCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:input rejected (check), dead prefix (mask), sentence cut (generate)",
             "2:grammar or usage error, or any other error (one line on stderr)", "3:input incomplete, a valid prefix (check)"})

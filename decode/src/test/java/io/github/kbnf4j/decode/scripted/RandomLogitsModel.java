@@ -14,6 +14,8 @@ public class RandomLogitsModel extends ScriptedModel {
     private final int[] eosIds;
     /** Added to each id's logit ({@link #favouring}). */
     private final float[] bias;
+    /** Logits made in advance ({@link #precomputed}), or null. */
+    private float[][] tables;
 
     /**
      * @param vocabulary the tokens
@@ -49,8 +51,32 @@ public class RandomLogitsModel extends ScriptedModel {
         return this;
     }
 
+    /**
+     * Makes {@code count} logit arrays now and, at each append, copies the one the history picks: an
+     * append then costs little more than copying the logits, for timing the decode loop itself.
+     * Call after {@link #favouring}.
+     */
+    public RandomLogitsModel precomputed(int count) {
+        float[][] t = new float[count][logitsSize()];
+        for (int i = 0; i < count; i++) {
+            fillFresh(mix(i + 1L), t[i]);
+        }
+        this.tables = t;
+        return this;
+    }
+
     @Override
     protected void fillLogits(long historyHash, int lastToken, int[] generated, int generatedCount, float[] logits) {
+        float[][] t = tables;
+        if (t != null) {
+            float[] table = t[(int) Long.remainderUnsigned(historyHash, t.length)];
+            System.arraycopy(table, 0, logits, 0, table.length);
+            return;
+        }
+        fillFresh(historyHash, logits);
+    }
+
+    private void fillFresh(long historyHash, float[] logits) {
         long state = mix(seed ^ historyHash);
         int n = logitsSize();
         for (int i = 0; i < n; i++) {
