@@ -86,12 +86,15 @@ public final class JlamaLanguageModel implements LanguageModel {
      * model.safetensors} or an index of several {@code *.safetensors} files. The weights are
      * memory-mapped; computation is in 32-bit floats.
      *
+     * @throws IllegalStateException if the JVM was started without the Vector API module (the
+     *     message says to add {@code --add-modules jdk.incubator.vector})
      * @throws NoSuchFileException if the directory or one of those files is missing
      * @throws IOException if a file cannot be read or is not understood, or Jlama refuses the model
      *     (the message names the directory and Jlama's reason)
      */
     public static JlamaLanguageModel load(Path directory) throws IOException {
         Objects.requireNonNull(directory, "directory");
+        requireVectorApi();
         if (!Files.isDirectory(directory)) {
             throw new NoSuchFileException(directory.toString(), null, "not a model directory");
         }
@@ -115,6 +118,20 @@ public final class JlamaLanguageModel implements LanguageModel {
         } catch (IOException | RuntimeException e) {
             closeQuietly(model);
             throw e;
+        }
+    }
+
+    /** The name of the incubating module that Jlama's arithmetic runs on. */
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+    /**
+     * Fails clearly when the Vector API is absent: Jlama would fail on first use, with a
+     * NoClassDefFoundError from deep inside it.
+     */
+    static void requireVectorApi() {
+        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
+            throw new IllegalStateException("Jlama needs the incubating Vector API, which this JVM was started without: "
+                    + "run java with --add-modules " + VECTOR_MODULE);
         }
     }
 
