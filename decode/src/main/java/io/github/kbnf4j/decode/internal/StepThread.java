@@ -1,85 +1,76 @@
 package io.github.kbnf4j.decode.internal;
 
-import io.github.kbnf4j.decode.LogitsSession;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A thread of its own that runs a session's appends, so that the caller can compute a mask
- * meanwhile: {@link #start} hands it tokens, {@link #await} waits for the logits. One per
- * generation; {@link #close()} waits for an append in flight and ends the thread.
+ * A thread of its own that runs one fixed task again and again on request, so that the caller can
+ * do something else meanwhile: {@link #start} runs the task once, {@link #await} waits for it. One
+ * per generation (the decoder's task: the next mask, while the caller's thread runs the model);
+ * {@link #close()} waits for a run in flight and ends the thread.
  *
- * <p>The hand-off is two volatile fields and {@link LockSupport} park/unpark (after a short spin):
- * a step allocates nothing, unlike submitting a task to an executor. The volatile write of the
- * state after the append and its read in {@link #await} order the logits written by this thread
- * before the caller reads them.
+ * <p>The hand-off is a volatile state field and {@link LockSupport} park/unpark (after a short
+ * spin): a step allocates nothing, unlike submitting a task to an executor. The volatile write of
+ * the state after a run and its read in {@link #await} order everything the task wrote before the
+ * caller reads it, and the write in {@link #start} orders the caller's writes before the run.
  *
- * <p>One caller thread only; the thread is a daemon, so an abandoned generation does not keep the
- * JVM alive.
+ * <p>One caller thread only (the one that made it); the thread is a daemon, so an abandoned
+ * generation does not keep the JVM alive.
  */
-public final class ModelStepThread implements AutoCloseable {
+public final class StepThread implements AutoCloseable {
     private static final int IDLE = 0;
     private static final int REQUESTED = 1;
     private static final int DONE = 2;
     private static final int CLOSED = 3;
-    /** Spins before parking: a step of a fast model is shorter than a park and unpark. */
+    /** Spins before parking: a short wait is cheaper spun than parked and unparked. */
     private static final int SPINS = 2_000;
 
-    private final LogitsSession session;
-    private final float[] logits;
+    private final Runnable task;
     private final Thread thread;
     private final Thread caller;
 
     private volatile int state = IDLE;
-    private int[] tokens;
-    private int from;
-    private int to;
-    /** How long the last append took, written before {@link #DONE}. */
-    private long appendNanos;
-    /** What the last append threw, written before {@link #DONE}. */
+    /** How long the last run took, written before {@link #DONE}. */
+    private long runNanos;
+    /** What the last run threw, written before {@link #DONE}. */
     private Throwable failure;
 
     /**
      * Starts the thread.
      *
-     * @param session the session whose appends it runs
-     * @param logits where the appends write
+     * @param task what each {@link #start} runs
      * @param name the thread's name
      */
-    public ModelStepThread(LogitsSession session, float[] logits, String name) {
-        this.session = session;
-        this.logits = logits;
+    public StepThread(Runnable task, String name) {
+        this.task = task;
         this.caller = Thread.currentThread();
         this.thread = new Thread(this::loop, name);
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** Starts appending {@code tokens[from..to)}; the array must not change until {@link #await}. */
-    public void start(int[] tokens, int from, int to) {
+    /** Starts a run of the task; what it reads must not change until {@link #await}. */
+    public void start() {
         if (state != IDLE) {
-            throw new IllegalStateException("an append is in flight (state " + state + ")");
+            throw new IllegalStateException("a run is in flight (state " + state + ")");
         }
-        this.tokens = tokens;
-        this.from = from;
-        this.to = to;
         state = REQUESTED;
         LockSupport.unpark(thread);
     }
 
     /**
-     * Waits for the append started last and returns how long it took (the logits are then in the
-     * array given to the constructor). An interrupt does not cut the wait short (the session must
-     * not be used by two threads); it is kept in the caller's interrupt flag.
+     * Waits for the run started last and returns how long it took. An interrupt does not cut the
+     * wait short (what the task works on must not be used by two threads); it is kept in the
+     * caller's interrupt flag.
      *
-     * @throws RuntimeException what the append threw (an {@link Error} is rethrown as is)
+     * @throws RuntimeException what the run threw (an {@link Error} is rethrown as is)
      */
     public long await() {
         waitWhile(REQUESTED, caller);
         if (state != DONE) {
-            throw new IllegalStateException("no append was started");
+            throw new IllegalStateException("no run was started");
         }
         Throwable t = failure;
-        long nanos = appendNanos;
+        long nanos = runNanos;
         failure = null;
         state = IDLE;
         if (t != null) {
@@ -89,12 +80,12 @@ public final class ModelStepThread implements AutoCloseable {
             if (t instanceof Error) {
                 throw (Error) t;
             }
-            throw new IllegalStateException("the model's append failed", t);
+            throw new IllegalStateException("the step thread's task failed", t);
         }
         return nanos;
     }
 
-    /** Waits for an append in flight (its result is dropped) and ends the thread. */
+    /** Waits for a run in flight (its result and failure are dropped) and ends the thread. */
     @Override
     public void close() {
         if (state == CLOSED) {
@@ -127,11 +118,11 @@ public final class ModelStepThread implements AutoCloseable {
             if (s == REQUESTED) {
                 long t0 = System.nanoTime();
                 try {
-                    session.append(tokens, from, to, logits);
+                    task.run();
                 } catch (Throwable e) {
                     failure = e;
                 }
-                appendNanos = System.nanoTime() - t0;
+                runNanos = System.nanoTime() - t0;
                 state = DONE;
                 LockSupport.unpark(caller);
             }
