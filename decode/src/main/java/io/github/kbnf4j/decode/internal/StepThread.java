@@ -48,6 +48,11 @@ public final class StepThread implements AutoCloseable {
         thread.start();
     }
 
+    /** The thread (for tests). */
+    Thread thread() {
+        return thread;
+    }
+
     /** Starts a run of the task; what it reads must not change until {@link #await}. */
     public void start() {
         if (state != IDLE) {
@@ -65,7 +70,7 @@ public final class StepThread implements AutoCloseable {
      * @throws RuntimeException what the run threw (an {@link Error} is rethrown as is)
      */
     public long await() {
-        waitWhile(REQUESTED, caller);
+        waitWhileRequested();
         if (state != DONE) {
             throw new IllegalStateException("no run was started");
         }
@@ -91,7 +96,7 @@ public final class StepThread implements AutoCloseable {
         if (state == CLOSED) {
             return;
         }
-        waitWhile(REQUESTED, caller);
+        waitWhileRequested();
         failure = null;
         state = CLOSED;
         LockSupport.unpark(thread);
@@ -111,7 +116,9 @@ public final class StepThread implements AutoCloseable {
 
     private void loop() {
         while (true) {
-            int s = waitWhile(IDLE, null);
+            // Until the next request: both IDLE and DONE (a result the caller has not taken yet) mean
+            // wait. Spinning through DONE would burn a core for as long as the caller runs the model.
+            int s = waitForRequest();
             if (s == CLOSED) {
                 return;
             }
@@ -129,16 +136,35 @@ public final class StepThread implements AutoCloseable {
         }
     }
 
+    /** Waits (spinning a little, then parked) until the state is {@link #REQUESTED} or {@link #CLOSED}. */
+    private int waitForRequest() {
+        int current;
+        for (int i = 0; i < SPINS; i++) {
+            current = state;
+            if (current == REQUESTED || current == CLOSED) {
+                return current;
+            }
+            Thread.onSpinWait();
+        }
+        while ((current = state) != REQUESTED && current != CLOSED) {
+            LockSupport.park(this);
+            Thread.interrupted(); // nobody interrupts this thread on purpose; do not let it spin the loop
+        }
+        return current;
+    }
+
     /**
-     * Waits while the state is {@code s}: spins a little, then parks (spurious wake-ups and
-     * interrupts just loop; an interrupt of {@code caller} is restored afterwards).
+     * The caller waits while a run is in flight: spins a little, then parks (spurious wake-ups and
+     * interrupts just loop; an interrupt is restored afterwards).
      */
-    private int waitWhile(int s, Thread restoreInterruptOf) {
+    private void waitWhileRequested() {
+        assert Thread.currentThread() == caller;
+        int s = REQUESTED;
         int current;
         for (int i = 0; i < SPINS; i++) {
             current = state;
             if (current != s) {
-                return current;
+                return;
             }
             Thread.onSpinWait();
         }
@@ -149,9 +175,8 @@ public final class StepThread implements AutoCloseable {
                 interrupted = true;
             }
         }
-        if (interrupted && restoreInterruptOf != null) {
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return current;
     }
 }
