@@ -2,7 +2,7 @@ package io.github.kbnf4j.decode;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.kbnf4j.decode.internal.ModelStepThread;
+import io.github.kbnf4j.decode.internal.StepThread;
 import io.github.kbnf4j.decode.internal.TokenSampler;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.jsonschema.AnswerException;
@@ -13,6 +13,7 @@ import io.github.kbnf4j.runtime.Vocabulary;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 
 /**
  * The constrained decode loop over a {@link LanguageModel}: at every step the model's logits are
@@ -35,11 +36,13 @@ import java.util.Objects;
  * for an end-of-sequence token then) or if {@link GenerationOptions#maxTokens()} tokens were
  * generated ({@link StopReason#MAX_TOKENS}); else the model appends the token and gives the next
  * logits while the matcher computes the next mask. With {@link GenerationOptions#overlap()} those
- * two run at once, the model's append on a thread of the generation's own: the tokens are the
- * same, bit for bit, as without overlap (the mask depends only on the tokens accepted, the logits
- * only on the tokens appended). The matcher accepts the token before the append starts, which is
- * cheap (linear in the token's length) and spares a forward pass when the token completes the
- * sentence. The prompt's append overlaps the first mask the same way.
+ * two run at once: the model on the caller's thread, the mask on a thread of the generation's own
+ * (the mask is usually done first, so the caller rarely waits for a thread to wake up). The tokens
+ * are the same, bit for bit, as without overlap (the mask depends only on the tokens accepted, the
+ * logits only on the tokens appended). The matcher accepts the token before the append starts,
+ * which is cheap (linear in the token's length) and spares a forward pass when the token completes
+ * the sentence. The prompt's append overlaps the first mask the same way. The model's session is
+ * only ever used by the caller's thread.
  *
  * <p>A step allocates nothing: the logits array, the mask and the sampler's scratch are made once
  * per generation (the token-id buffer grows by doubling past 4096 tokens).
@@ -51,8 +54,8 @@ import java.util.Objects;
  *
  * <p>Thread-safety: a decoder may be shared; each generation has its own session, matcher and
  * sampler. Generations run at once on several threads only if the model allows sessions on
- * several threads (see {@link LanguageModel}). An overlapped generation starts one daemon thread
- * and ends it before returning, so no thread outlives a generation.
+ * several threads (see {@link LanguageModel}). An overlapped constrained generation starts one
+ * daemon thread for its masks and ends it before returning, so no thread outlives a generation.
  */
 public final class ConstrainedDecoder {
     /** The most grammars whose constraints are kept. */
@@ -123,7 +126,8 @@ public final class ConstrainedDecoder {
      *     model's vocabulary
      * @throws io.github.kbnf4j.earley.RecognizerLimitException if a mask reaches a limit of the
      *     constraint's options
-     * @throws java.util.concurrent.CancellationException if the thread is interrupted during a mask
+     * @throws CancellationException if the thread is interrupted (checked at every step; the flag
+     *     stays set; the session is closed and the step thread ended)
      * @throws RuntimeException what the model's session throws (such as a context length exceeded)
      */
     public Generation generate(int[] prompt, Constraint constraint, GenerationOptions options) {
@@ -206,28 +210,32 @@ public final class ConstrainedDecoder {
         long sampleNanos = 0;
         long savedNanos = 0;
         StopReason stop;
+        // The mask thread exists only when there is a mask to compute (not for unconstrained generation).
+        final Matcher m = matcher;
         try (LogitsSession session = model.newSession();
-                ModelStepThread modelThread = overlap ? new ModelStepThread(session, logits, "kbnf4j-decode-model")
-                        : null) {
+                StepThread maskThread = overlap && m != null ? new StepThread(() -> m.fillMask(mask),
+                        "kbnf4j-decode-mask") : null) {
             // The prompt, overlapped with the first mask.
-            if (overlap) {
-                long t0 = System.nanoTime();
-                modelThread.start(prompt, 0, prompt.length);
-                long m0 = System.nanoTime();
-                fillMask(matcher, mask);
-                long m = System.nanoTime() - m0;
-                promptNanos = modelThread.await();
-                maskNanos += m;
-                savedNanos += Math.max(0, promptNanos + m - (System.nanoTime() - t0));
+            long t0 = System.nanoTime();
+            if (maskThread != null) {
+                maskThread.start();
+            }
+            session.append(prompt, 0, prompt.length, logits);
+            promptNanos = System.nanoTime() - t0;
+            if (maskThread != null) {
+                long mask0 = maskThread.await();
+                maskNanos += mask0;
+                savedNanos += Math.max(0, promptNanos + mask0 - (System.nanoTime() - t0));
             } else {
-                long t0 = System.nanoTime();
-                session.append(prompt, 0, prompt.length, logits);
-                promptNanos = System.nanoTime() - t0;
                 long m0 = System.nanoTime();
-                fillMask(matcher, mask);
+                fillMask(m, mask);
                 maskNanos += System.nanoTime() - m0;
             }
             while (true) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // Masks from the cache never look at the flag: check it once per step.
+                    throw new CancellationException("generation interrupted after " + n + " tokens");
+                }
                 long s0 = System.nanoTime();
                 int token = sampler.sample(logits, mask);
                 long a0 = System.nanoTime();
@@ -245,11 +253,11 @@ public final class ConstrainedDecoder {
                 }
                 out[n++] = token;
                 boolean complete = false;
-                if (matcher != null) {
-                    if (!matcher.acceptToken(token)) {
+                if (m != null) {
+                    if (!m.acceptToken(token)) {
                         throw new IllegalStateException("the matcher refused token " + token + " that its mask allowed");
                     }
-                    complete = matcher.isTerminated();
+                    complete = m.isTerminated();
                     maskNanos += System.nanoTime() - a0;
                 }
                 if (complete) {
@@ -261,23 +269,23 @@ public final class ConstrainedDecoder {
                     break;
                 }
                 next[0] = token;
-                if (overlap) {
-                    long t0 = System.nanoTime();
-                    modelThread.start(next, 0, 1);
-                    long m0 = System.nanoTime();
-                    fillMask(matcher, mask);
-                    long m = System.nanoTime() - m0;
-                    long model = modelThread.await();
-                    long elapsed = System.nanoTime() - t0;
+                long t1 = System.nanoTime();
+                if (maskThread != null) {
+                    // The mask on its thread while this one runs the model: the mask is usually done
+                    // first, so waiting for it costs no wake-up on this thread.
+                    maskThread.start();
+                    session.append(next, 0, 1, logits);
+                    long model = System.nanoTime() - t1;
+                    long maskTime = maskThread.await();
+                    long elapsed = System.nanoTime() - t1;
                     modelNanos += model;
-                    maskNanos += m;
-                    savedNanos += Math.max(0, model + m - elapsed);
+                    maskNanos += maskTime;
+                    savedNanos += Math.max(0, model + maskTime - elapsed);
                 } else {
-                    long t0 = System.nanoTime();
                     session.append(next, 0, 1, logits);
                     long m0 = System.nanoTime();
-                    modelNanos += m0 - t0;
-                    fillMask(matcher, mask);
+                    modelNanos += m0 - t1;
+                    fillMask(m, mask);
                     maskNanos += System.nanoTime() - m0;
                 }
             }

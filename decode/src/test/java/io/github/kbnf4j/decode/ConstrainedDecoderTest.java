@@ -276,22 +276,51 @@ class ConstrainedDecoderTest {
             assertEquals("the sequence would exceed the context length of 4 tokens", e.getMessage());
             assertEquals(0, model.openSessions());
         }
-        assertNoModelThreadAlive();
+        assertNoMaskThreadAlive();
     }
 
     @Test
-    void noModelThreadOutlivesAGeneration() {
+    void interruptStopsTheGenerationAndClosesEverything() throws Exception {
+        for (boolean overlap : new boolean[] {false, true}) {
+            ScriptedModel model = new RandomLogitsModel(BYTES, 0, 1f, -50f).withAppendCost(200_000);
+            Throwable[] thrown = new Throwable[1];
+            boolean[] flagKept = new boolean[1];
+            Thread t = new Thread(() -> {
+                try {
+                    new ConstrainedDecoder(model).generate(new int[] {'x'},
+                            Grammar.compile("l.kbnf", "start ::= #\"[a-z]+\" ;"),
+                            GenerationOptions.DEFAULT.withMaxTokens(1_000_000).withOverlap(overlap));
+                } catch (Throwable e) {
+                    thrown[0] = e;
+                    flagKept[0] = Thread.currentThread().isInterrupted();
+                }
+            });
+            t.start();
+            Thread.sleep(100);
+            t.interrupt();
+            t.join(10_000);
+            assertFalse(t.isAlive());
+            assertTrue(thrown[0] instanceof java.util.concurrent.CancellationException, String.valueOf(thrown[0]));
+            assertTrue(thrown[0].getMessage().startsWith("generation interrupted after "), thrown[0].getMessage());
+            assertTrue(flagKept[0]);
+            assertEquals(0, model.openSessions());
+        }
+        assertNoMaskThreadAlive();
+    }
+
+    @Test
+    void noMaskThreadOutlivesAGeneration() {
         ScriptedModel model = randomModel(2);
         ConstrainedDecoder decoder = new ConstrainedDecoder(model);
         for (int i = 0; i < 20; i++) {
             decoder.generate(model.encode("p"), PERSON.grammar(), options(i, true));
         }
-        assertNoModelThreadAlive();
+        assertNoMaskThreadAlive();
     }
 
-    private static void assertNoModelThreadAlive() {
+    private static void assertNoMaskThreadAlive() {
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            assertFalse(t.getName().equals("kbnf4j-decode-model") && t.isAlive(), "a model thread is still alive");
+            assertFalse(t.getName().equals("kbnf4j-decode-mask") && t.isAlive(), "a mask thread is still alive");
         }
     }
 }

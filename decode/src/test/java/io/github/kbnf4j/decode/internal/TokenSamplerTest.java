@@ -153,7 +153,7 @@ class TokenSamplerTest {
             SamplingOptions.DEFAULT.withTopK(200).withTopP(0.8), SamplingOptions.DEFAULT.withTopP(0.999)}) {
             TokenSampler s = new TokenSampler(o.withSeed(11), size);
             java.util.SplittableRandom reference = new java.util.SplittableRandom(11);
-            for (int step = 0; step < 200; step++) {
+            for (int step = 0; step < 80; step++) {
                 float[] logits = new float[size];
                 long[] mask = new long[(size + 63) / 64];
                 for (int id = 0; id < size; id++) {

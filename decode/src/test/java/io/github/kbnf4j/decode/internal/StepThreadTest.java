@@ -1,0 +1,60 @@
+package io.github.kbnf4j.decode.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class StepThreadTest {
+
+    @Test
+    void runsTheTaskOncePerStartAndEndsOnClose() {
+        AtomicInteger runs = new AtomicInteger();
+        StepThread t = new StepThread(runs::incrementAndGet, "test-step");
+        try (t) {
+            for (int i = 1; i <= 1000; i++) {
+                t.start();
+                t.await();
+                assertEquals(i, runs.get());
+            }
+            assertTrue(t.thread().isDaemon());
+        }
+        assertFalse(t.thread().isAlive());
+    }
+
+    @Test
+    void whatTheTaskThrowsIsRethrownByAwait() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        try (StepThread t = new StepThread(() -> {
+            throw boom;
+        }, "test-step")) {
+            t.start();
+            assertSame(boom, assertThrows(IllegalStateException.class, t::await));
+            t.start();  // still usable
+            assertThrows(IllegalStateException.class, t::await);
+        }
+    }
+
+    /** Regression: the thread spun while its result waited to be taken, burning a core during the model's append. */
+    @Test
+    void doesNotSpinWhileItsResultWaits() throws Exception {
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeTrue(bean.isThreadCpuTimeSupported());
+        try (StepThread t = new StepThread(() -> { }, "test-step")) {
+            t.start();
+            Thread.sleep(20);  // the run is done; its result waits for await
+            long before = bean.getThreadCpuTime(t.thread().getId());
+            Thread.sleep(500);
+            long cpu = bean.getThreadCpuTime(t.thread().getId()) - before;
+            t.await();
+            assertTrue(cpu < 20_000_000, "the step thread used " + cpu / 1_000_000 + " ms of CPU in 500 ms");
+        }
+    }
+}
