@@ -21,8 +21,8 @@ import java.util.Locale;
  * Measures decoding with Jlama: tokens per second unconstrained, constrained by a JSON Schema
  * without overlap, and constrained with the mask computed while the model computes the logits; the
  * time per token in the model and in the mask. The three modes run interleaved, round after
- * round, each round on its own seed, so that the load of a shared machine falls on all of them
- * alike; the first round warms up and is not counted.
+ * round, each round on its own seed and starting with another mode, so that the load of a shared
+ * machine falls on all of them alike; the first round warms up and is not counted.
  *
  * <pre>
  * java --add-modules jdk.incubator.vector -cp TEST_CLASSPATH io.github.kbnf4j.jlama.JlamaDecodeBench \
@@ -114,22 +114,27 @@ public final class JlamaDecodeBench {
         // per counted round, each constrained mode's tokens/s over the unconstrained one's of that round
         double[][] ratios = new double[2][rounds - 1];
         for (int round = 0; round < rounds; round++) {
-            double unconstrained = 0;
-            for (Mode mode : Mode.values()) {
+            // which mode runs first turns round by round, so that none always follows the same one
+            Mode[] order = new Mode[3];
+            for (int i = 0; i < 3; i++) {
+                order[i] = Mode.values()[(round + i) % 3];
+            }
+            double[] perSecond = new double[3];
+            for (Mode mode : order) {
                 GenerationOptions options = new GenerationOptions(maxTokens, SamplingOptions.DEFAULT.withSeed(round),
                         mode == Mode.CONSTRAINED_OVERLAP);
                 Generation g = mode == Mode.UNCONSTRAINED ? decoder.generateUnconstrained(prompt, options)
                         : decoder.generate(prompt, grammar, options);
                 if (round > 0) {
                     totals[mode.ordinal()].add(g);
-                    if (mode == Mode.UNCONSTRAINED) {
-                        unconstrained = g.tokensPerSecond();
-                    } else {
-                        ratios[mode.ordinal() - 1][round - 1] = g.tokensPerSecond() / unconstrained;
-                    }
+                    perSecond[mode.ordinal()] = g.tokensPerSecond();
                 }
                 System.out.printf(Locale.ROOT, "  round %d %-20s %4d tokens %7.1f tokens/s  %s%n", round, mode,
                         g.tokenCount(), g.tokensPerSecond(), g.stopReason());
+            }
+            if (round > 0) {
+                ratios[0][round - 1] = perSecond[1] / perSecond[0];
+                ratios[1][round - 1] = perSecond[2] / perSecond[0];
             }
         }
         double base = totals[0].tokensPerSecond();
