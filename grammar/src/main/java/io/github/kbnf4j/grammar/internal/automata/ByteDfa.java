@@ -46,17 +46,40 @@ public final class ByteDfa {
         return EMPTY;
     }
 
-    /** The chain automaton for exactly {@code bytes} (the empty array gives {""}). */
+    /**
+     * The chain automaton for exactly {@code bytes} (the empty array gives {""}), built directly in
+     * canonical form: a chain is minimal (its states are at different distances from the end) and
+     * numbered breadth-first already; the bytes of the literal get a class each and every other byte
+     * the dead class, classes numbered by their first byte. Equal to what {@link Minimizer} makes of
+     * the chain, without its work (grammars have many literals: every JSON key is one).
+     */
     public static ByteDfa literal(byte[] bytes) {
         int n = bytes.length + 1;
-        int[] table = new int[n * 256];
-        Arrays.fill(table, -1);
-        boolean[] acc = new boolean[n];
-        for (int i = 0; i < bytes.length; i++) {
-            table[i * 256 + (bytes[i] & 0xFF)] = i + 1;
+        int[] classOf = new int[256];
+        boolean[] used = new boolean[256];
+        for (byte b : bytes) {
+            used[b & 0xFF] = true;
         }
+        int dead = -1;
+        int classCount = 0;
+        for (int b = 0; b < 256; b++) {
+            if (used[b]) {
+                classOf[b] = classCount++;
+            } else {
+                if (dead < 0) {
+                    dead = classCount++;
+                }
+                classOf[b] = dead;
+            }
+        }
+        int[] next = new int[n * classCount];
+        Arrays.fill(next, -1);
+        for (int i = 0; i < bytes.length; i++) {
+            next[i * classCount + classOf[bytes[i] & 0xFF]] = i + 1;
+        }
+        boolean[] acc = new boolean[n];
         acc[n - 1] = true;
-        return Minimizer.minimize(n, table, acc, 0);
+        return new ByteDfa(n, classCount, classOf, next, acc);
     }
 
     public int stateCount() {
