@@ -60,7 +60,8 @@ public final class CompiledGrammar {
 
     CompiledGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty, int[] firstProduction,
             int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction, int[] terminalStartState,
-            int[] dfaNext, long[] dfaAccepting, String[] terminalDescriptions, List<Diagnostic> warnings) {
+            int[] dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
+            String[] terminalDescriptions, List<Diagnostic> warnings) {
         this.nonterminalNames = nonterminalNames;
         this.startNonterminal = startNonterminal;
         this.acceptsEmpty = acceptsEmpty;
@@ -74,11 +75,14 @@ public final class CompiledGrammar {
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
-        this.dfaLiveBytes = new long[4 * dfaStateCount()];
-        this.dfaBytesToAccept = distancesToAcceptance();
+        // Both computed per terminal by the packer, from each automaton's byte classes.
+        this.dfaBytesToAccept = dfaBytesToAccept;
+        this.dfaLiveBytes = dfaLiveBytes;
         assert firstProduction.length == nonterminalNames.length + 1;
         assert productionDot0.length == productionLhs.length + 1;
         assert rhs.length == dotProduction.length && rhs.length == productionDot0[productionLhs.length];
+        assert dfaBytesToAccept.length == dfaStateCount() && dfaLiveBytes.length == 4 * dfaStateCount();
+        assert java.util.Arrays.stream(dfaBytesToAccept).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
     }
 
     /** The number of nonterminals. */
@@ -207,54 +211,6 @@ public final class CompiledGrammar {
      */
     public long[] dfaLiveBytes() {
         return dfaLiveBytes.clone();
-    }
-
-    /**
-     * Breadth-first search backwards from the accepting states over the reversed transitions
-     * (also fills {@link #dfaLiveBytes}, in the same pass over the table).
-     */
-    private int[] distancesToAcceptance() {
-        int states = dfaStateCount();
-        int[] predecessorStart = new int[states + 1];
-        for (int i = 0; i < dfaNext.length; i++) {
-            if (dfaNext[i] >= 0) {
-                predecessorStart[dfaNext[i] + 1]++;
-                dfaLiveBytes[4 * (i >>> 8) + ((i >>> 6) & 3)] |= 1L << i; // the same pass fills the live bytes
-            }
-        }
-        for (int s = 0; s < states; s++) {
-            predecessorStart[s + 1] += predecessorStart[s];
-        }
-        int[] fill = java.util.Arrays.copyOf(predecessorStart, states);
-        int[] predecessors = new int[predecessorStart[states]];
-        for (int i = 0; i < dfaNext.length; i++) {
-            if (dfaNext[i] >= 0) {
-                predecessors[fill[dfaNext[i]]++] = i >>> 8;
-            }
-        }
-        int[] dist = new int[states];
-        java.util.Arrays.fill(dist, -1);
-        int[] queue = new int[states];
-        int head = 0;
-        int tail = 0;
-        for (int s = 0; s < states; s++) {
-            if (dfaAccepting(s)) {
-                dist[s] = 0;
-                queue[tail++] = s;
-            }
-        }
-        while (head < tail) {
-            int s = queue[head++];
-            for (int k = predecessorStart[s]; k < predecessorStart[s + 1]; k++) {
-                int p = predecessors[k];
-                if (dist[p] < 0) {
-                    dist[p] = dist[s] + 1;
-                    queue[tail++] = p;
-                }
-            }
-        }
-        assert java.util.Arrays.stream(dist).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
-        return dist;
     }
 
     /** Warnings found while compiling (unreachable rules, a start rule that never completes, ...). */

@@ -120,7 +120,8 @@ public final class Grammar {
     private static CompiledGrammar of(PackedGrammar p) {
         return new CompiledGrammar(p.nonterminalNames(), p.startNonterminal(), p.acceptsEmpty(),
                 p.firstProduction(), p.productionLhs(), p.productionDot0(), p.rhs(), p.dotProduction(),
-                p.terminalStartState(), p.dfaNext(), p.dfaAccepting(), p.terminalDescriptions(), p.warnings());
+                p.terminalStartState(), p.dfaNext(), p.dfaAccepting(), p.dfaBytesToAccept(), p.dfaLiveBytes(),
+                p.terminalDescriptions(), p.warnings());
     }
 
     /**

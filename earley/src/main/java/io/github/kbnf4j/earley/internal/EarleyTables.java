@@ -7,8 +7,8 @@ import io.github.kbnf4j.grammar.CompiledGrammar;
  * by dotted rule, nonterminal and DFA state, so that scanning and closing a chart set does no
  * more than array reads.
  *
- * <p>Immutable and thread-safe once built; every recognizer for one grammar (and its copies)
- * shares one instance. Building it is linear in the size of the compiled grammar, plus 256 reads
+ * <p>Immutable and thread-safe once built (one table, {@link #bytesToFinish()}, is filled on first
+ * use; see there); every recognizer for one grammar (and its copies) shares one instance. Building it is linear in the size of the compiled grammar, plus 256 reads
  * per DFA state for the next-byte sets.
  */
 public final class EarleyTables {
@@ -40,8 +40,13 @@ public final class EarleyTables {
     public final int start;
     /** "Never": the distance of something that cannot complete. Sums saturate at this value. */
     public static final int NEVER = Integer.MAX_VALUE / 4;
-    /** dotted rule -> the fewest bytes that finish the production from this dot (0 at the end), or {@link #NEVER}. */
-    public final int[] bytesToFinish;
+    /**
+     * See {@link #bytesToFinish()}: computed on first use, since only the shortest-completion
+     * query needs it and a fresh constraint's first mask should not wait for it. Racy but safe:
+     * every thread that finds it null computes the same array, and the field is volatile, so a
+     * thread that reads a non-null reference sees the array's contents.
+     */
+    private volatile int[] bytesToFinish;
 
     /**
      * @throws IllegalArgumentException if a terminal accepts the empty string, which the compiler
@@ -88,7 +93,19 @@ public final class EarleyTables {
             }
         }
         start = g.startNonterminal();
-        bytesToFinish = distancesToFinish(g, symbol, terminalStart);
+    }
+
+    /**
+     * dotted rule -> the fewest bytes that finish the production from this dot (0 at the end), or
+     * {@link #NEVER}. Shared: callers must not change it.
+     */
+    public int[] bytesToFinish() {
+        int[] b = bytesToFinish;
+        if (b == null) {
+            b = distancesToFinish(grammar, symbol, terminalStart);
+            bytesToFinish = b;
+        }
+        return b;
     }
 
     /**

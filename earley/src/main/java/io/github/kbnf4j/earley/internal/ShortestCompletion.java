@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>Completing nonterminal {@code N} that started at {@code o} lets every waiting item of set
  * {@code o} with {@code N} after the dot advance; finishing that item's production costs
- * {@link EarleyTables#bytesToFinish} more bytes and then completes its own left-hand side at its
+ * {@link EarleyTables#bytesToFinish()} more bytes and then completes its own left-hand side at its
  * own origin; completing the start nonterminal at origin 0 is the goal. So the nodes are pairs
  * {@code (nonterminal, origin)}, the edges are waiting items weighted by the bytes to finish them,
  * and the sources are the scan items of the last set, each weighted by the bytes to leave its
@@ -45,10 +45,11 @@ public final class ShortestCompletion {
         best.clear();
         heapSize = 0;
         nodeCount = 0;
+        int[] finish = tables.bytesToFinish();
         int[] scan = chart.scanArray();
         for (int i = chart.scanStart(current), end = chart.scanEnd(current); i < end; i += 3) {
             int d = scan[i];
-            int cost = saturate((long) tables.grammar.dfaBytesToAccept(scan[i + 2]) + tables.bytesToFinish[d + 1]);
+            int cost = saturate((long) tables.grammar.dfaBytesToAccept(scan[i + 2]) + finish[d + 1]);
             offer(tables.lhs[d], scan[i + 1], cost);
         }
         int[] symbol = tables.symbol;
@@ -71,7 +72,7 @@ public final class ShortestCompletion {
             int[] wait = chart.waitArray();
             for (int w = (int) group, hi = (int) (group >>> 32); w < hi; w += 3) {
                 int d = wait[w];
-                offer(tables.lhs[d], wait[w + 1], saturate((long) dist + tables.bytesToFinish[d + 1]));
+                offer(tables.lhs[d], wait[w + 1], saturate((long) dist + finish[d + 1]));
             }
         }
         return EarleyTables.NEVER;

@@ -19,6 +19,7 @@ import io.github.kbnf4j.grammar.internal.hir.MergeTerminals;
 import io.github.kbnf4j.grammar.internal.hir.PackedGrammar;
 import io.github.kbnf4j.grammar.internal.hir.Packer;
 import io.github.kbnf4j.grammar.internal.hir.RemoveUnitRules;
+import io.github.kbnf4j.grammar.internal.hir.RemoveUnreachable;
 import io.github.kbnf4j.grammar.internal.hir.RemoveUseless;
 import io.github.kbnf4j.grammar.Diagnostic;
 import java.util.List;
@@ -33,7 +34,8 @@ import java.util.function.BiConsumer;
  * {@code x*}, in both dialects), merge terminals, deduplicate, inline regular rules
  * (rules that describe a regular language become one terminal), build repetitions of terminals
  * beyond maxRepetition into automata, expand the other repetitions,
- * remove unit rules, merge identical nonterminals, eliminate nullable symbols, then unit
+ * remove unit rules, merge identical nonterminals, drop unreachable rules (also right after
+ * inlining: the passes in between cost time per rule, reachable or not), eliminate nullable symbols, then unit
  * removal, deduplication and merging once more (nullable elimination makes new unit rules and
  * twins), and finally remove useless rules.
  */
@@ -128,6 +130,8 @@ public final class GrammarCompiler {
         if (options.inlineRegularRules()) {
             InlineRegularRules.apply(hir, options.maxDfaStates());
             notify(observer, "inline-regular", hir);
+            RemoveUnreachable.apply(hir); // the rules inside the new terminals
+            notify(observer, "remove-unreachable", hir);
         }
         CountedRepetitions.apply(hir, options.maxDfaStates(), options.maxRepetition());
         notify(observer, "counted-repetitions", hir);
@@ -151,6 +155,8 @@ public final class GrammarCompiler {
         notify(observer, "remove-unit-rules", hir);
         MergeIdenticalNonterminals.apply(hir);
         notify(observer, "merge-identical", hir);
+        RemoveUnreachable.apply(hir); // unit targets and merged twins, before nullable elimination copies them
+        notify(observer, "remove-unreachable-2", hir);
         EliminateNullable.apply(hir);
         notify(observer, "eliminate-nullable", hir);
         RemoveUnitRules.apply(hir);

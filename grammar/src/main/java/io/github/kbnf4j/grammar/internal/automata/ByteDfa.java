@@ -46,17 +46,40 @@ public final class ByteDfa {
         return EMPTY;
     }
 
-    /** The chain automaton for exactly {@code bytes} (the empty array gives {""}). */
+    /**
+     * The chain automaton for exactly {@code bytes} (the empty array gives {""}), built directly in
+     * canonical form: a chain is minimal (its states are at different distances from the end) and
+     * numbered breadth-first already; the bytes of the literal get a class each and every other byte
+     * the dead class, classes numbered by their first byte. Equal to what {@link Minimizer} makes of
+     * the chain, without its work (grammars have many literals: every JSON key is one).
+     */
     public static ByteDfa literal(byte[] bytes) {
         int n = bytes.length + 1;
-        int[] table = new int[n * 256];
-        Arrays.fill(table, -1);
-        boolean[] acc = new boolean[n];
-        for (int i = 0; i < bytes.length; i++) {
-            table[i * 256 + (bytes[i] & 0xFF)] = i + 1;
+        int[] classOf = new int[256];
+        boolean[] used = new boolean[256];
+        for (byte b : bytes) {
+            used[b & 0xFF] = true;
         }
+        int dead = -1;
+        int classCount = 0;
+        for (int b = 0; b < 256; b++) {
+            if (used[b]) {
+                classOf[b] = classCount++;
+            } else {
+                if (dead < 0) {
+                    dead = classCount++;
+                }
+                classOf[b] = dead;
+            }
+        }
+        int[] next = new int[n * classCount];
+        Arrays.fill(next, -1);
+        for (int i = 0; i < bytes.length; i++) {
+            next[i * classCount + classOf[bytes[i] & 0xFF]] = i + 1;
+        }
+        boolean[] acc = new boolean[n];
         acc[n - 1] = true;
-        return Minimizer.minimize(n, table, acc, 0);
+        return new ByteDfa(n, classCount, classOf, next, acc);
     }
 
     public int stateCount() {
@@ -164,6 +187,80 @@ public final class ByteDfa {
             }
         }
         return t;
+    }
+
+    /**
+     * Writes this DFA into a table shared with other automata, its states numbered from
+     * {@code offset}: {@code next[(offset + s) * 256 + b]} gets {@code offset + next(s, b)} (or -1),
+     * and {@code liveBytes[4 * (offset + s) + w]} the bytes with a transition (bit {@code b & 63}
+     * of word {@code b >>> 6}), which must be clear. Each row is expanded from its classes, so the
+     * cost is one write per byte, not a lookup through the class table.
+     */
+    public void writeRows(int[] table, long[] liveBytes, int offset) {
+        int[] row = new int[classCount];
+        for (int s = 0; s < stateCount; s++) {
+            for (int c = 0; c < classCount; c++) {
+                int t = next[s * classCount + c];
+                row[c] = t < 0 ? -1 : offset + t;
+            }
+            int g = offset + s;
+            int base = g << 8;
+            for (int w = 0; w < 4; w++) {
+                long live = 0;
+                for (int j = 0; j < 64; j++) {
+                    int t = row[classOf[w * 64 + j]];
+                    table[base + w * 64 + j] = t;
+                    live |= (long) (~t >>> 31) << j; // 1 unless t == -1
+                }
+                liveBytes[4 * g + w] = live;
+            }
+        }
+    }
+
+    /**
+     * For each state, the fewest bytes to an accepting state (0 if it accepts), written to
+     * {@code out[offset + s]}. Every state of a non-empty DFA reaches acceptance (it is trimmed).
+     * A backwards breadth-first search over the transitions by class, not by byte.
+     */
+    public void writeBytesToAccept(int[] out, int offset) {
+        int[] predecessorStart = new int[stateCount + 1];
+        for (int i = 0; i < next.length; i++) {
+            if (next[i] >= 0) {
+                predecessorStart[next[i] + 1]++;
+            }
+        }
+        for (int s = 0; s < stateCount; s++) {
+            predecessorStart[s + 1] += predecessorStart[s];
+        }
+        int[] fill = Arrays.copyOf(predecessorStart, stateCount);
+        int[] predecessors = new int[predecessorStart[stateCount]];
+        for (int i = 0; i < next.length; i++) {
+            if (next[i] >= 0) {
+                predecessors[fill[next[i]]++] = i / classCount;
+            }
+        }
+        int[] dist = new int[stateCount];
+        Arrays.fill(dist, -1);
+        int[] queue = new int[stateCount];
+        int head = 0;
+        int tail = 0;
+        for (int s = 0; s < stateCount; s++) {
+            if (accept[s]) {
+                dist[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        while (head < tail) {
+            int s = queue[head++];
+            for (int k = predecessorStart[s]; k < predecessorStart[s + 1]; k++) {
+                int p = predecessors[k];
+                if (dist[p] < 0) {
+                    dist[p] = dist[s] + 1;
+                    queue[tail++] = p;
+                }
+            }
+        }
+        System.arraycopy(dist, 0, out, offset, stateCount);
     }
 
     boolean[] acceptArray() {

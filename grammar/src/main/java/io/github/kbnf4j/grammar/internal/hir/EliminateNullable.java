@@ -2,6 +2,7 @@ package io.github.kbnf4j.grammar.internal.hir;
 
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -86,33 +87,7 @@ public final class EliminateNullable {
 
     /** The nonterminals that derive the empty string (terminals no longer do). */
     static boolean[] nullable(Hir hir) {
-        boolean[] nullable = new boolean[hir.nonterminalCount()];
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n = 0; n < nullable.length; n++) {
-                if (nullable[n]) {
-                    continue;
-                }
-                for (int[] alt : hir.alternatives(n)) {
-                    if (allNullable(alt, nullable)) {
-                        nullable[n] = true;
-                        changed = true;
-                        break;
-                    }
-                }
-            }
-        }
-        return nullable;
-    }
-
-    private static boolean allNullable(int[] alt, boolean[] nullable) {
-        for (int s : alt) {
-            if (Hir.isTerminal(s) || !nullable[s]) {
-                return false;
-            }
-        }
-        return true;
+        return AlternativeFixpoint.of(hir, false);
     }
 
     private static int countNullable(int[] alt, boolean[] nullable) {
@@ -125,9 +100,18 @@ public final class EliminateNullable {
         return c;
     }
 
+    /**
+     * Splits the alternatives with more than {@link #MAX_NULLABLE_PER_ALTERNATIVE} nullable
+     * symbols into right-branching chains. A link {@code B ::= X T} depends only on {@code X} and
+     * the rest of the chain {@code T}, so equal tails are made once and shared: JSON Schema
+     * objects repeat the same run of optional properties in many alternatives, and a chain per
+     * alternative would make a rule per symbol of each.
+     */
     private static boolean splitLongAlternatives(Hir hir, boolean[] nullable) {
         boolean split = false;
         int count = hir.nonterminalCount();
+        Long2IntOpenHashMap links = new Long2IntOpenHashMap(); // (X, T) -> B
+        links.defaultReturnValue(-1);
         for (int n = 0; n < count; n++) {
             List<int[]> alts = hir.mutableAlternatives(n);
             for (int i = 0; i < alts.size(); i++) {
@@ -139,10 +123,15 @@ public final class EliminateNullable {
                 // X1 X2 ... Xk  ->  X1 B1;  B1 ::= X2 B2; ... ; B(k-2) ::= X(k-1) Xk
                 int tail = alt[alt.length - 1];
                 for (int k = alt.length - 2; k >= 1; k--) {
-                    int b = hir.addNonterminal(hir.name(n) + "+" + k, hir.span(n));
-                    List<int[]> single = new ArrayList<>();
-                    single.add(new int[] {alt[k], tail});
-                    hir.setAlternatives(b, single);
+                    long key = (long) alt[k] << 32 | (tail & 0xFFFFFFFFL);
+                    int b = links.get(key);
+                    if (b < 0) {
+                        b = hir.addNonterminal(hir.name(n) + "+" + k, hir.span(n));
+                        List<int[]> single = new ArrayList<>();
+                        single.add(new int[] {alt[k], tail});
+                        hir.setAlternatives(b, single);
+                        links.put(key, b);
+                    }
                     tail = b;
                 }
                 alts.set(i, new int[] {alt[0], tail});

@@ -26,9 +26,13 @@ import java.util.List;
  *
  * <p>Bounds, so that the pass never costs more than it saves: a rule whose automaton would have
  * more than {@link #MAX_DFA_STATES} states (or whose composed NFA has more than
- * {@link #MAX_NFA_STATES}) stays a rule, and so do its users; once the automata built so far
- * hold {@link #NFA_STATE_BUDGET} NFA states, or the new terminals {@code maxNewStates} DFA
+ * {@link #MAX_NFA_STATES}) stays a rule, and so do its users; once the composed automata hold
+ * {@link #NFA_STATE_BUDGET} NFA states, or the new terminals {@code maxNewStates} DFA
  * states, no further rule is inlined. A rule that stays a rule is correct, only slower.
+ *
+ * <p>Which rules are regular, and how large their composed NFAs are, is counted without building
+ * them; an NFA is built only for a rule that is determinized. Most regular rules never are: only
+ * the largest are replaced.
  *
  * <p>Complexity: linear in the grammar plus the automata built, which the bounds limit.
  */
@@ -44,13 +48,26 @@ public final class InlineRegularRules {
 
     private final Hir hir;
     private final int count;
+    /**
+     * The state count of each rule's composed NFA, found bottom-up without building it; -1 when the
+     * rule is not regular (or over a bound) and stays a rule.
+     */
+    private final long[] nfaSize;
+    /** The NFA of each rule, built only when a rule is determinized (and then reused by its users). */
     private final ByteNfa[] nfa;
+    /** The NFA of each terminal, made once: combinators copy their arguments, so sharing is safe. */
+    private final ByteNfa[] terminalNfa;
+    /** The automaton of a rule that is exactly one terminal (directly or through such rules), else null. */
+    private final ByteDfa[] single;
     private long nfaStates;
 
     private InlineRegularRules(Hir hir) {
         this.hir = hir;
         this.count = hir.nonterminalCount();
+        this.nfaSize = new long[count];
         this.nfa = new ByteNfa[count];
+        this.terminalNfa = new ByteNfa[hir.terminalCount()];
+        this.single = new ByteDfa[count];
     }
 
     /**
@@ -85,8 +102,9 @@ public final class InlineRegularRules {
         Arrays.sort(order, (a, b) -> Integer.compare(component[a], component[b]));
         for (int n : order) {
             boolean recursive = componentSize[component[n]] > 1 || uses[n].contains(n);
-            if (!recursive) {
-                nfa[n] = compose(n);
+            nfaSize[n] = recursive ? -1 : composedSize(n);
+            if (nfaSize[n] >= 0) {
+                single[n] = singleTerminal(n);
             }
         }
         replaceLargest(order, uses, maxNewStates);
@@ -95,13 +113,15 @@ public final class InlineRegularRules {
     /**
      * Top-down: a regular rule used by a rule that stays a rule (or the start rule) becomes a
      * terminal; when its automaton is too large, it stays a rule and the same question is asked
-     * of the rules it uses.
+     * of the rules it uses. A rule that is exactly one terminal is decided without any automaton
+     * work (JSON Schema grammars have many: a property's value rule is often one string or number
+     * automaton, which may be larger than {@link #MAX_DFA_STATES}, and was determinized in vain).
      */
     private void replaceLargest(Integer[] bottomUp, IntArrayList[] uses, int maxNewStates) {
         boolean[] usedByRule = new boolean[count];
         usedByRule[hir.start()] = true;
         for (int n = 0; n < count; n++) {
-            if (nfa[n] == null) {
+            if (nfaSize[n] < 0) {
                 for (int used : uses[n]) {
                     usedByRule[used] = true;
                 }
@@ -111,22 +131,28 @@ public final class InlineRegularRules {
         long newStates = 0;
         for (int i = bottomUp.length - 1; i >= 0; i--) {
             int n = bottomUp[i];
-            if (nfa[n] == null || !usedByRule[n]) {
+            if (nfaSize[n] < 0 || !usedByRule[n]) {
                 continue;
             }
             ByteDfa dfa = null;
             if (newStates < maxNewStates) {
-                try {
-                    dfa = Constructions.determinize(nfa[n], (int) Math.min(MAX_DFA_STATES, maxNewStates - newStates));
-                } catch (TooManyStatesException tooLarge) {
-                    dfa = null;
+                int limit = (int) Math.min(MAX_DFA_STATES, maxNewStates - newStates);
+                if (single[n] != null) {
+                    // Determinizing would give this automaton back, and fail over the same limit.
+                    dfa = single[n].stateCount() <= limit ? single[n] : null;
+                } else {
+                    try {
+                        dfa = Constructions.determinize(nfa(n), limit);
+                    } catch (TooManyStatesException tooLarge) {
+                        dfa = null;
+                    }
                 }
             }
             if (dfa == null) { // stays a rule: the rules it uses are now used by a rule
                 for (int used : uses[n]) {
                     usedByRule[used] = true;
                 }
-                nfa[n] = null;
+                nfaSize[n] = -1;
                 continue;
             }
             newStates += dfa.stateCount();
@@ -161,62 +187,102 @@ public final class InlineRegularRules {
     }
 
     /**
-     * The NFA of rule {@code n}, whose used rules have been composed already; null when the rule
-     * is not regular (it uses a rule that is not), has no alternatives, or is over a bound.
+     * The state count of the NFA {@link #nfa} would compose for rule {@code n}, whose used rules
+     * have their sizes already; -1 when the rule is not regular (it uses a rule that is not), has
+     * no alternatives, or is over a bound. Counts what building it would count, so the same rules
+     * are regular as if every NFA were built.
      */
-    private ByteNfa compose(int n) {
+    private long composedSize(int n) {
         if (nfaStates >= NFA_STATE_BUDGET) {
-            return null;
+            return -1;
         }
-        ByteNfa result;
-        try {
-            Hir.Repetition r = hir.repetition(n);
-            if (r != null) {
-                ByteNfa inner = symbolNfa(r.symbol());
-                result = inner == null ? null : ByteNfa.repeat(inner, r.min(), r.max(), MAX_NFA_STATES);
-            } else {
-                result = alternativesNfa(hir.alternatives(n));
-            }
-        } catch (TooManyStatesException tooLarge) {
-            result = null;
+        long result;
+        Hir.Repetition r = hir.repetition(n);
+        if (r != null) {
+            long inner = symbolSize(r.symbol());
+            long copies = r.max() == -1 ? (long) r.min() + 1 : r.max();
+            result = inner < 0 || copies * inner + 2 > MAX_NFA_STATES ? -1 : copies * inner + 2;
+        } else {
+            result = alternativesSize(hir.alternatives(n));
         }
-        if (result == null || result.stateCount() > MAX_NFA_STATES) {
-            return null;
+        if (result < 0 || result > MAX_NFA_STATES) {
+            return -1;
         }
-        nfaStates += result.stateCount();
+        nfaStates += result;
         return result;
     }
 
-    private ByteNfa alternativesNfa(List<int[]> alternatives) {
+    private long alternativesSize(List<int[]> alternatives) {
         if (alternatives.isEmpty()) {
-            return null; // an undefined or dead rule: RemoveUseless deals with it
+            return -1; // an undefined or dead rule: RemoveUseless deals with it
         }
-        List<ByteNfa> options = new ArrayList<>(alternatives.size());
         long states = 0;
+        long total = alternatives.size() == 1 ? 0 : 2; // a union adds a start and a final state
+        for (int[] alt : alternatives) {
+            long option = alt.length == 1 ? 0 : 1; // a concatenation adds a start state
+            for (int symbol : alt) {
+                long part = symbolSize(symbol);
+                if (part < 0) {
+                    return -1;
+                }
+                states += part;
+                if (states > MAX_NFA_STATES) {
+                    return -1;
+                }
+                option += part;
+            }
+            total += option;
+        }
+        return total;
+    }
+
+    private long symbolSize(int symbol) {
+        return Hir.isTerminal(symbol) ? hir.terminal(Hir.terminalOf(symbol)).dfa().stateCount() + 1L : nfaSize[symbol];
+    }
+
+    /** The automaton of rule {@code n} when it is one alternative of one symbol whose automaton is known. */
+    private ByteDfa singleTerminal(int n) {
+        List<int[]> alts = hir.alternatives(n);
+        if (hir.repetition(n) != null || alts.size() != 1 || alts.get(0).length != 1) {
+            return null;
+        }
+        int symbol = alts.get(0)[0];
+        return Hir.isTerminal(symbol) ? hir.terminal(Hir.terminalOf(symbol)).dfa() : single[symbol];
+    }
+
+    /** The composed NFA of regular rule {@code n}, built on first use. */
+    private ByteNfa nfa(int n) {
+        if (nfa[n] == null) {
+            Hir.Repetition r = hir.repetition(n);
+            nfa[n] = r != null ? ByteNfa.repeat(symbolNfa(r.symbol()), r.min(), r.max(), MAX_NFA_STATES)
+                    : alternativesNfa(hir.alternatives(n));
+            assert nfa[n].stateCount() == nfaSize[n] : "NFA size predicted " + nfaSize[n] + ", built " + nfa[n];
+        }
+        return nfa[n];
+    }
+
+    private ByteNfa alternativesNfa(List<int[]> alternatives) {
+        List<ByteNfa> options = new ArrayList<>(alternatives.size());
         for (int[] alt : alternatives) {
             List<ByteNfa> parts = new ArrayList<>(alt.length);
             for (int symbol : alt) {
-                ByteNfa part = symbolNfa(symbol);
-                if (part == null) {
-                    return null;
-                }
-                states += part.stateCount();
-                if (states > MAX_NFA_STATES) {
-                    return null;
-                }
-                parts.add(part);
+                parts.add(symbolNfa(symbol));
             }
             options.add(parts.size() == 1 ? parts.get(0) : ByteNfa.concat(parts));
         }
         return options.size() == 1 ? options.get(0) : ByteNfa.union(options);
     }
 
-    /** The NFA of one symbol; null for a rule that is not regular. Combinators copy, so sharing is safe. */
+    /** The NFA of one symbol of a regular rule. Combinators copy, so sharing is safe. */
     private ByteNfa symbolNfa(int symbol) {
         if (Hir.isTerminal(symbol)) {
-            return ByteNfa.of(hir.terminal(Hir.terminalOf(symbol)).dfa());
+            int t = Hir.terminalOf(symbol);
+            if (terminalNfa[t] == null) {
+                terminalNfa[t] = ByteNfa.of(hir.terminal(t).dfa());
+            }
+            return terminalNfa[t];
         }
-        return nfa[symbol];
+        return nfa(symbol);
     }
 
     /** The distinct rules {@code n} refers to, its repetition's item included. */

@@ -10,61 +10,216 @@ import java.util.Map;
 /**
  * Pass 7: nonterminals with the same set of alternatives are merged into one (the start symbol,
  * or else the lowest id, survives), repeatedly, since a merge can make more nonterminals equal.
- * Merged-away nonterminals keep no alternatives and are removed by {@link RemoveUseless}.
+ * Merged-away nonterminals keep no alternatives and are removed by {@link RemoveUnreachable}.
+ * Nonterminals with a pending repetition are never merged.
+ *
+ * <p>The fixpoint is found with a work list: a merge only changes the alternatives of the rules
+ * that refer to the merged-away one, so only those are compared again (redoing the whole grammar
+ * after each round would cost a pass per level of a deep chain of twins, as a JSON Schema with
+ * many equal nested objects has).
+ *
+ * <p>Complexity: the grammar's size times the log of its size, plus the comparisons redone for
+ * the users of merged rules.
  */
 public final class MergeIdenticalNonterminals {
-    private MergeIdenticalNonterminals() {
+    private final Hir hir;
+    private final int count;
+    /** The rule each rule is merged into (itself while it survives); followed with {@link #find}. */
+    private final int[] target;
+    /** The rules that refer to each rule (possibly more than once, possibly no longer). */
+    private final IntArrayList[] users;
+    /** The key each surviving rule is filed under in {@link #byKey}, or null. */
+    private final Key[] keyOf;
+    private final Map<Key, Integer> byKey = new HashMap<>();
+    private final IntArrayList queue = new IntArrayList();
+    private final boolean[] queued;
+
+    private MergeIdenticalNonterminals(Hir hir) {
+        this.hir = hir;
+        this.count = hir.nonterminalCount();
+        this.target = new int[count];
+        this.users = new IntArrayList[count];
+        this.keyOf = new Key[count];
+        this.queued = new boolean[count];
+        for (int n = 0; n < count; n++) {
+            target[n] = n;
+            users[n] = new IntArrayList();
+        }
+        for (int n = 0; n < count; n++) {
+            for (int[] alt : hir.alternatives(n)) {
+                for (int s : alt) {
+                    if (!Hir.isTerminal(s)) {
+                        users[s].add(n);
+                    }
+                }
+            }
+        }
     }
 
     /** Applies the pass to {@code hir}. */
     public static void apply(Hir hir) {
-        int count = hir.nonterminalCount();
-        int[] target = new int[count]; // the nonterminal each one is now merged into (itself if not merged)
+        new MergeIdenticalNonterminals(hir).run();
+    }
+
+    private void run() {
+        enqueue(hir.start()); // the start symbol claims its key first
         for (int n = 0; n < count; n++) {
-            target[n] = n;
+            enqueue(n);
         }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            Map<List<IntArrayList>, Integer> byKey = new HashMap<>();
-            for (int pass = 0; pass < 2; pass++) { // the start symbol claims its key first
-                for (int n = 0; n < count; n++) {
-                    if ((pass == 0) != (n == hir.start()) || target[n] != n
-                            || hir.repetition(n) != null || hir.alternatives(n).isEmpty()) {
-                        continue;
-                    }
-                    Integer existing = byKey.putIfAbsent(key(hir.alternatives(n)), n);
-                    if (existing != null) {
-                        target[n] = existing;
-                        hir.setAlternatives(n, List.of());
-                        changed = true;
-                    }
+        for (int i = 0; i < queue.size(); i++) {
+            int n = queue.getInt(i);
+            queued[n] = false;
+            rekey(n);
+        }
+        boolean merged = false;
+        for (int n = 0; n < count; n++) {
+            if (target[n] != n) {
+                merged = true;
+                hir.setAlternatives(n, List.of());
+            }
+        }
+        if (!merged) {
+            return;
+        }
+        int[] finalTarget = new int[count];
+        for (int n = 0; n < count; n++) {
+            finalTarget[n] = find(n);
+        }
+        for (int n = 0; n < count; n++) {
+            if (target[n] != n) {
+                continue;
+            }
+            if (refersToMerged(hir.alternatives(n))) {
+                hir.setAlternatives(n, DeduplicateAlternatives.distinct(Hir.renumbered(hir.alternatives(n), finalTarget)));
+            }
+            Hir.Repetition r = hir.repetition(n);
+            if (r != null && !Hir.isTerminal(r.symbol()) && finalTarget[r.symbol()] != r.symbol()) {
+                hir.setRepetition(n, new Hir.Repetition(finalTarget[r.symbol()], r.min(), r.max()));
+            }
+        }
+    }
+
+    private void enqueue(int n) {
+        if (!queued[n]) {
+            queued[n] = true;
+            queue.add(n);
+        }
+    }
+
+    /** Files rule {@code n} under its current key, merging it with the rule already there. */
+    private void rekey(int n) {
+        if (target[n] != n || hir.repetition(n) != null || hir.alternatives(n).isEmpty()) {
+            return;
+        }
+        Key key = key(hir.alternatives(n));
+        Key old = keyOf[n];
+        if (key.equals(old)) {
+            return;
+        }
+        if (old != null && byKey.get(old) == n) {
+            byKey.remove(old);
+        }
+        Integer existing = byKey.putIfAbsent(key, n);
+        keyOf[n] = key;
+        if (existing == null || existing == n) {
+            return;
+        }
+        int e = existing;
+        int start = hir.start();
+        int survivor = n == start ? n : e == start ? e : Math.min(n, e);
+        int loser = survivor == n ? e : n;
+        target[loser] = survivor;
+        keyOf[loser] = null;
+        byKey.put(key, survivor);
+        keyOf[survivor] = key;
+        // The loser's users now refer to the survivor: their alternatives change.
+        IntArrayList moved = users[loser];
+        for (int i = 0; i < moved.size(); i++) {
+            enqueue(moved.getInt(i));
+        }
+        if (moved.size() > users[survivor].size()) {
+            users[loser] = users[survivor];
+            users[survivor] = moved;
+        }
+        users[survivor].addAll(users[loser]);
+        users[loser] = null;
+    }
+
+    private int find(int n) {
+        int root = n;
+        while (target[root] != root) {
+            root = target[root];
+        }
+        while (target[n] != root) {
+            int next = target[n];
+            target[n] = root;
+            n = next;
+        }
+        return root;
+    }
+
+    private boolean refersToMerged(List<int[]> alts) {
+        for (int[] alt : alts) {
+            for (int s : alt) {
+                if (!Hir.isTerminal(s) && target[s] != s) {
+                    return true;
                 }
             }
-            if (changed) {
-                redirect(hir, target);
-            }
         }
+        return false;
     }
 
-    private static void redirect(Hir hir, int[] target) {
-        for (int n = 0; n < hir.nonterminalCount(); n++) {
-            hir.setAlternatives(n, DeduplicateAlternatives.distinct(Hir.renumbered(hir.alternatives(n), target)));
-            Hir.Repetition r = hir.repetition(n);
-            if (r != null && !Hir.isTerminal(r.symbol())) {
-                hir.setRepetition(n, new Hir.Repetition(target[r.symbol()], r.min(), r.max()));
+    /** The set of alternatives, with every rule replaced by the one it is merged into, as a key. */
+    private Key key(List<int[]> alts) {
+        List<int[]> mapped = new ArrayList<>(alts.size());
+        int length = 0;
+        for (int[] alt : alts) {
+            int[] m = alt;
+            for (int i = 0; i < alt.length; i++) {
+                if (!Hir.isTerminal(alt[i]) && target[alt[i]] != alt[i]) {
+                    if (m == alt) {
+                        m = alt.clone();
+                    }
+                    m[i] = find(alt[i]);
+                }
             }
+            mapped.add(m);
+            length += m.length + 1;
         }
+        mapped.sort(Arrays::compare);
+        int[] packed = new int[length];
+        int at = 0;
+        int[] previous = null;
+        for (int[] m : mapped) {
+            if (previous != null && Arrays.equals(previous, m)) {
+                continue; // a set: repeats count once
+            }
+            packed[at++] = m.length;
+            System.arraycopy(m, 0, packed, at, m.length);
+            at += m.length;
+            previous = m;
+        }
+        return new Key(at == length ? packed : Arrays.copyOf(packed, at));
     }
 
-    /** The alternatives as an order-independent key. */
-    private static List<IntArrayList> key(List<int[]> alts) {
-        List<int[]> sorted = new ArrayList<>(alts);
-        sorted.sort(Arrays::compare);
-        List<IntArrayList> key = new ArrayList<>(sorted.size());
-        for (int[] a : sorted) {
-            key.add(IntArrayList.wrap(a.clone()));
+    /** Sorted distinct alternatives, each as its length followed by its symbols. */
+    private static final class Key {
+        private final int[] packed;
+        private final int hash;
+
+        Key(int[] packed) {
+            this.packed = packed;
+            this.hash = Arrays.hashCode(packed);
         }
-        return key;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.hash == hash && Arrays.equals(k.packed, packed);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 }

@@ -10,6 +10,6 @@ import java.util.List;
  */
 public record PackedGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty,
         int[] firstProduction, int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction,
-        int[] terminalStartState, int[] dfaNext, long[] dfaAccepting, String[] terminalDescriptions,
-        List<Diagnostic> warnings) {
+        int[] terminalStartState, int[] dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
+        String[] terminalDescriptions, List<Diagnostic> warnings) {
 }

@@ -77,6 +77,8 @@ public final class Packer {
         int states = (int) totalStates;
         int[] next = new int[states << 8];
         long[] accepting = new long[(states + 63) >>> 6];
+        int[] bytesToAccept = new int[states];
+        long[] liveBytes = new long[4 * states];
         int offset = 0;
         for (int i = 0; i < terminals; i++) {
             Hir.Terminal terminal = hir.terminal(usedTerminals.getInt(i));
@@ -88,15 +90,13 @@ public final class Packer {
                 if (dfa.isAccepting(s)) {
                     accepting[g >>> 6] |= 1L << g;
                 }
-                for (int b = 0; b < 256; b++) {
-                    int to = dfa.next(s, b);
-                    next[(g << 8) | b] = to < 0 ? -1 : offset + to;
-                }
             }
+            dfa.writeRows(next, liveBytes, offset);
+            dfa.writeBytesToAccept(bytesToAccept, offset);
             offset += dfa.stateCount();
         }
         return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs.toIntArray(),
                 dot0.toIntArray(), rhs.toIntArray(), dotProduction.toIntArray(), startState, next, accepting,
-                descriptions, warnings);
+                bytesToAccept, liveBytes, descriptions, warnings);
     }
 }

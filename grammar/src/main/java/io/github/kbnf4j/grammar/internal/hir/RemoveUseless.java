@@ -70,22 +70,7 @@ public final class RemoveUseless {
             }
             hir.setAlternatives(n, DeduplicateAlternatives.distinct(kept));
         }
-        boolean[] reachable = new boolean[count];
-        IntArrayList work = new IntArrayList();
-        reachable[hir.start()] = true;
-        work.add(hir.start());
-        while (!work.isEmpty()) {
-            int n = work.popInt();
-            for (int[] alt : hir.alternatives(n)) {
-                for (int s : alt) {
-                    if (!Hir.isTerminal(s) && !reachable[s]) {
-                        reachable[s] = true;
-                        work.add(s);
-                    }
-                }
-            }
-        }
-        hir.compact(reachable);
+        RemoveUnreachable.apply(hir);
         return status;
     }
 
@@ -95,32 +80,7 @@ public final class RemoveUseless {
 
     /** Least fixpoint: some alternative is made only of productive symbols. */
     static boolean[] productive(Hir hir) {
-        int count = hir.nonterminalCount();
-        boolean[] productive = new boolean[count];
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n = 0; n < count; n++) {
-                if (productive[n]) {
-                    continue;
-                }
-                for (int[] alt : hir.alternatives(n)) {
-                    boolean all = true;
-                    for (int s : alt) {
-                        if (!isProductive(s, productive)) {
-                            all = false;
-                            break;
-                        }
-                    }
-                    if (all) {
-                        productive[n] = true;
-                        changed = true;
-                        break;
-                    }
-                }
-            }
-        }
-        return productive;
+        return AlternativeFixpoint.of(hir, true);
     }
 
     /**

@@ -42,6 +42,25 @@ class InlineRegularRulesTest {
     }
 
     @Test
+    void aRuleThatIsOneTerminalBecomesThatTerminal() {
+        // v and w add nothing to the automaton of the regex: the regex's own terminal is used
+        CompiledGrammar g = Grammar.compile("one.kbnf",
+                "start ::= v | \"(\" start \")\" | \"[\" w \"]\"; v ::= w; w ::= #\"[a-z]+\";");
+        assertTrue(terminals(g).contains("#\"[a-z]+\""), terminals(g).toString());
+        assertFalse(terminals(g).contains("<v>") || terminals(g).contains("<w>"), terminals(g).toString());
+        assertFalse(nonterminals(g).contains("v") || nonterminals(g).contains("w"), nonterminals(g).toString());
+    }
+
+    @Test
+    void aRuleThatIsOneTooLargeTerminalStaysARule() {
+        // as if determinized: the 2^13-state automaton is over MAX_DFA_STATES, so big stays a rule
+        CompiledGrammar g = Grammar.compile("onebig.kbnf",
+                "start ::= big | \"(\" start \")\"; big ::= #\"[ab]*a[ab]{12}\";");
+        assertFalse(terminals(g).contains("<big>"), terminals(g).toString());
+        assertEquals(List.of("\"(\"", "\")\"", "#\"[ab]*a[ab]{12}\""), terminals(g).stream().sorted().toList());
+    }
+
+    @Test
     void inliningCanBeTurnedOff() {
         String text = "start ::= id | \"(\" start \")\"; id ::= #\"[a-z]\" #\"[a-z0-9]\"*;";
         CompiledGrammar g = Grammar.compile("off.kbnf", text, GrammarOptions.DEFAULT.withInlineRegularRules(false));

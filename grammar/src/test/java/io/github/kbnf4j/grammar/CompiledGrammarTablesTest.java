@@ -1,0 +1,63 @@
+package io.github.kbnf4j.grammar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Arrays;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The per-state tables the packer derives from each terminal's byte classes (the fewest bytes to
+ * acceptance, the live bytes) equal the same tables computed the plain way, from the shared
+ * 256-column transition table alone.
+ */
+class CompiledGrammarTablesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "json",
+        "start ::= #\"[a-z]+[0-9]{2,4}\" \"=\" #\"(ab|cd)*e\" | \"(\" start \")\";",
+        "start ::= #\"[^\\\"\\\\\\\\]*\" | #\"\\\\\\\\u[0-9a-fA-F]{4}\" start | \"\u00e9\u65e5\" | #\"[\\\\x00-\\\\xff]\";",
+        "start ::= except!(\"*/\") \"*/\" | #\"(a|b)*a(a|b){3}\";",
+    })
+    void packedTablesEqualThePlainComputation(String text) {
+        CompiledGrammar g = text.equals("json") ? Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT)
+                : Grammar.compile("t.kbnf", text);
+        int states = g.dfaStateCount();
+        long[] live = new long[4 * states];
+        for (int s = 0; s < states; s++) {
+            for (int b = 0; b < 256; b++) {
+                if (g.dfaNext(s, b) >= 0) {
+                    live[4 * s + (b >>> 6)] |= 1L << b;
+                }
+            }
+        }
+        assertArrayEquals(live, g.dfaLiveBytes());
+        // Fewest bytes to acceptance: relax until nothing changes (slow, obviously right).
+        int[] dist = new int[states];
+        Arrays.fill(dist, Integer.MAX_VALUE);
+        for (int s = 0; s < states; s++) {
+            if (g.dfaAccepting(s)) {
+                dist[s] = 0;
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int s = 0; s < states; s++) {
+                for (int b = 0; b < 256; b++) {
+                    int t = g.dfaNext(s, b);
+                    if (t >= 0 && dist[t] != Integer.MAX_VALUE && dist[t] + 1 < dist[s]) {
+                        dist[s] = dist[t] + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        int[] actual = new int[states];
+        for (int s = 0; s < states; s++) {
+            actual[s] = g.dfaBytesToAccept(s);
+        }
+        assertArrayEquals(dist, actual);
+    }
+}
