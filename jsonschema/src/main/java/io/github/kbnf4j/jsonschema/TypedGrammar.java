@@ -61,13 +61,22 @@ public final class TypedGrammar<T> {
     }
 
     /**
-     * The typed grammar of a class, with {@link JsonSchemaOptions#DEFAULT} (any whitespace; prefer a
+     * The options of {@link #of(Class)} and {@link #of(TypeReference)}: {@link JsonSchemaOptions#DEFAULT}
+     * but with properties in the order Jackson writes them ({@link PropertyOrder#DECLARED}), which is
+     * what a prompt's examples show and what a model then writes (Jackson reads any order; pass
+     * {@link PropertyOrder#ANY} options to accept any).
+     */
+    public static final JsonSchemaOptions DEFAULT_OPTIONS = JsonSchemaOptions.DEFAULT
+            .withPropertyOrder(PropertyOrder.DECLARED);
+
+    /**
+     * The typed grammar of a class, with {@link #DEFAULT_OPTIONS} (any whitespace; prefer a
      * small {@link JsonSchemaOptions#withMaxWhitespace} for generation).
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(Class<T> type) {
-        return of(type, JsonSchemaOptions.DEFAULT);
+        return of(type, DEFAULT_OPTIONS);
     }
 
     /**
@@ -81,12 +90,12 @@ public final class TypedGrammar<T> {
 
     /**
      * The typed grammar of a generic type, e.g. {@code new TypeReference<List<Person>>() {}}, with
-     * {@link JsonSchemaOptions#DEFAULT}.
+     * {@link #DEFAULT_OPTIONS}.
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(TypeReference<T> type) {
-        return of(type, JsonSchemaOptions.DEFAULT);
+        return of(type, DEFAULT_OPTIONS);
     }
 
     /**
