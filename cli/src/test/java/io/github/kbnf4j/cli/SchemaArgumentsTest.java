@@ -220,15 +220,18 @@ class SchemaArgumentsTest {
         Path s = file("pair.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}, "
                 + "\"b\": {\"type\": \"integer\"}, \"c\": {\"type\": \"integer\"}}, \"required\": [\"a\", \"b\"], "
                 + "\"additionalProperties\": false}");
-        assertEquals(0, check("{\"b\": 1, \"a\": 2}", s.toString()), err()); // default: any order
+        assertEquals(1, check("{\"b\": 1, \"a\": 2}", s.toString())); // default: declared order
+        assertEquals(0, check("{\"a\": 2, \"b\": 1}", s.toString()), err());
         assertEquals(0, check("{\"b\": 1, \"c\": 3, \"a\": 2}", "--property-order", "any", s.toString()), err());
-        assertEquals(1, check("{\"b\": 1, \"a\": 2, \"b\": 1}", s.toString()));
+        assertEquals(1, check("{\"b\": 1, \"a\": 2, \"b\": 1}", "--property-order", "Any", s.toString()));
         assertEquals(1, check("{\"b\": 1, \"a\": 2}", "--property-order", "declared", s.toString()));
         assertEquals(0, check("{\"a\": 2, \"b\": 1}", "--property-order", "Declared", s.toString()), err());
         // A budget of 2 states: blocks of one property, i.e. declared order, with a warning.
-        assertEquals(1, check("{\"b\": 1, \"a\": 2}", "--max-order-states", "2", s.toString()));
-        assertEquals(0, check("{\"a\": 2, \"b\": 1}", "--max-order-states", "2", s.toString()), err());
-        assertEquals(0, run("compile", "--max-order-states", "2", s.toString()), err());
+        assertEquals(1, check("{\"b\": 1, \"a\": 2}", "--property-order", "any", "--max-order-states", "2",
+                s.toString()));
+        assertEquals(0, check("{\"a\": 2, \"b\": 1}", "--property-order", "any", "--max-order-states", "2",
+                s.toString()), err());
+        assertEquals(0, run("compile", "--property-order", "any", "--max-order-states", "2", s.toString()), err());
         assertTrue(err().contains("3 properties in any order need more than 2 grammar states"), err());
         assertTrue(err().contains("CLI --max-order-states"), err());
         assertEquals(2, run("compile", "--max-order-states", "0", s.toString()));

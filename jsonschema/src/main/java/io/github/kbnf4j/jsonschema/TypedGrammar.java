@@ -61,22 +61,13 @@ public final class TypedGrammar<T> {
     }
 
     /**
-     * The options of {@link #of(Class)} and {@link #of(TypeReference)}: {@link JsonSchemaOptions#DEFAULT}
-     * but with properties in the order Jackson writes them ({@link PropertyOrder#DECLARED}), which is
-     * what a prompt's examples show and what a model then writes (Jackson reads any order; pass
-     * {@link PropertyOrder#ANY} options to accept any).
-     */
-    public static final JsonSchemaOptions DEFAULT_OPTIONS = JsonSchemaOptions.DEFAULT
-            .withPropertyOrder(PropertyOrder.DECLARED);
-
-    /**
-     * The typed grammar of a class, with {@link #DEFAULT_OPTIONS} (any whitespace; prefer a
+     * The typed grammar of a class, with {@link JsonSchemaOptions#DEFAULT} (any whitespace; prefer a
      * small {@link JsonSchemaOptions#withMaxWhitespace} for generation).
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(Class<T> type) {
-        return of(type, DEFAULT_OPTIONS);
+        return of(type, JsonSchemaOptions.DEFAULT);
     }
 
     /**
@@ -90,12 +81,12 @@ public final class TypedGrammar<T> {
 
     /**
      * The typed grammar of a generic type, e.g. {@code new TypeReference<List<Person>>() {}}, with
-     * {@link #DEFAULT_OPTIONS}.
+     * {@link JsonSchemaOptions#DEFAULT}.
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(TypeReference<T> type) {
-        return of(type, DEFAULT_OPTIONS);
+        return of(type, JsonSchemaOptions.DEFAULT);
     }
 
     /**

@@ -30,6 +30,7 @@ class PropertyOrderTest {
     /** Keys outside the declared ones: "x1" matches the pattern {@code ^x}, "y" does not. */
     private static final List<String> OTHER_KEYS = List.of("x1", "y");
     private static final int LONGEST = 4;
+    private static final JsonSchemaOptions ANY = JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY);
 
     enum Others {
         NONE, ANY, PATTERN
@@ -266,7 +267,7 @@ class PropertyOrderTest {
     @Test
     void constAndEnumObjectsMatchInAnyOrder() {
         CompiledGrammar g = JsonSchemaGrammar.compile("{\"const\":{\"a\":1,\"b\":[2],\"c\":{\"d\":3,\"e\":4}}}",
-                JsonSchemaOptions.DEFAULT);
+                ANY);
         for (String doc : List.of("{\"a\":1,\"b\":[2],\"c\":{\"d\":3,\"e\":4}}", "{\"c\":{\"e\":4,\"d\":3},\"a\":1,\"b\":[2]}",
                 "{\"b\":[2],\"c\":{\"d\":3,\"e\":4},\"a\":1}", "{ \"b\" : [ 2 ] , \"a\" : 1.0 , \"c\" : { \"e\" : 4 , \"d\" : 3 } }")) {
             assertTrue(accepts(g, doc), doc);
@@ -277,13 +278,13 @@ class PropertyOrderTest {
             assertFalse(accepts(g, doc), doc);
         }
         CompiledGrammar e = JsonSchemaGrammar.compile("{\"enum\":[{\"k\":\"x\",\"v\":1},{\"k\":\"y\"}]}",
-                JsonSchemaOptions.DEFAULT);
+                ANY);
         assertTrue(accepts(e, "{\"v\":1,\"k\":\"x\"}"));
         assertTrue(accepts(e, "{\"k\":\"y\"}"));
         assertFalse(accepts(e, "{\"v\":1,\"k\":\"y\"}"));
         assertFalse(accepts(e, "{\"k\":\"x\"}"));
         CompiledGrammar declared = JsonSchemaGrammar.compile("{\"enum\":[{\"k\":\"x\",\"v\":1}]}",
-                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.DECLARED));
+                JsonSchemaOptions.DEFAULT);
         assertTrue(accepts(declared, "{\"k\":\"x\",\"v\":1}"));
         assertFalse(accepts(declared, "{\"v\":1,\"k\":\"x\"}"));
     }
@@ -291,7 +292,7 @@ class PropertyOrderTest {
     @Test
     void aDeclaredKeyIsNeverAnOtherKeyInAnySpelling() {
         CompiledGrammar g = JsonSchemaGrammar.compile("{\"properties\":{\"name\":{\"type\":\"string\"}},"
-                + "\"additionalProperties\":{\"type\":\"integer\"}}", JsonSchemaOptions.DEFAULT);
+                + "\"additionalProperties\":{\"type\":\"integer\"}}", ANY);
         assertTrue(accepts(g, "{\"x\":1,\"name\":\"n\",\"y\":2}"));
         assertFalse(accepts(g, "{\"x\":1,\"name\":\"n\",\"n\\u0061me\":\"m\"}"));
         assertFalse(accepts(g, "{\"name\":1}"));
@@ -306,7 +307,7 @@ class PropertyOrderTest {
         s.append("},\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false}");
         // 2^40 subsets are out of reach; 200 states allow blocks of 4 (10 blocks of 16 subsets, and
         // the moves between them), not of 5 (8 blocks of 32).
-        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(), JsonSchemaOptions.DEFAULT.withMaxOrderStates(200));
+        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(), ANY.withMaxOrderStates(200));
         assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("40 properties in any order need more "
                 + "than 200 grammar states: they may come in any order within blocks of 4 consecutive")),
                 g.warnings()::toString);
@@ -317,7 +318,7 @@ class PropertyOrderTest {
         assertFalse(accepts(g, "{\"p0\":1}"));
         assertFalse(accepts(g, "{\"p4\":1,\"p0\":1,\"p39\":2}"), "p4 is in the second block");
         // With the default budget, 40 properties have blocks of one: the declared order.
-        CompiledGrammar declared = JsonSchemaGrammar.compile(s.toString(), JsonSchemaOptions.DEFAULT);
+        CompiledGrammar declared = JsonSchemaGrammar.compile(s.toString(), ANY);
         assertTrue(declared.warnings().stream().anyMatch(w -> w.message().contains("within blocks of 1 ")),
                 declared.warnings()::toString);
         assertFalse(accepts(declared, "{\"p1\":1,\"p0\":1,\"p39\":2}"));
