@@ -26,6 +26,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Any order, checked against networknt as an independent oracle: a sentence of a schema's
@@ -98,8 +99,10 @@ class PropertyOrderProperties {
         });
     }
 
-    @Property(tries = 300, seed = "20261124")
+    @Property(tries = 200, seed = "20261124")
     void shuffledMembersStayAccepted(@ForAll("shuffled") Shuffled s) throws IOException {
+        Statistics.collect(s == null ? "no any-order grammar" : s.text() == null ? "an other key repeats"
+                : s.text().equals(s.original()) ? "checked, order unchanged" : "checked, shuffled");
         if (s == null || s.text() == null) {
             return; // no case, or a sentence that repeats an other key (a parser would keep one)
         }

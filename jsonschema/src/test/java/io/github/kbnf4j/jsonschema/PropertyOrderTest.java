@@ -3,6 +3,7 @@ package io.github.kbnf4j.jsonschema;
 import static io.github.kbnf4j.jsonschema.Schemas.accepts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.kbnf4j.earley.Recognizer;
@@ -262,6 +263,16 @@ class PropertyOrderTest {
         }
         assertTrue(sizes.contains(2), sizes::toString);
         assertEquals(Set.of(1), check(PropertyOrder.ANY, 1));
+    }
+
+    @Test
+    void theOptionsSayWhatIsWrong() {
+        assertEquals(PropertyOrder.DECLARED, JsonSchemaOptions.DEFAULT.propertyOrder());
+        assertEquals(PropertyOrder.ANY, ANY.propertyOrder());
+        assertEquals(7, ANY.withMaxOrderStates(7).maxOrderStates());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JsonSchemaOptions.DEFAULT.withMaxOrderStates(0));
+        assertEquals("maxOrderStates must be positive, was 0", e.getMessage());
     }
 
     @Test
