@@ -30,9 +30,9 @@ import java.util.Optional;
  *
  * <p>Layout of JSON text: {@code start ::= ws value ws}; inside objects and arrays exactly one
  * {@code ws} between two tokens, so that a bound on {@code ws} bounds every whitespace run. Objects
- * have their members in any order ({@link UnorderedMembers}), or, with {@link PropertyOrder#DECLARED},
  * list the declared keys in the schema's order (each optional one may be left out), then any number
- * of other keys; arrays list their items by position.
+ * of other keys, or, with {@link PropertyOrder#ANY}, have their members in any order
+ * ({@link UnorderedMembers}); arrays list their items by position.
  *
  * <p>Not thread-safe: one builder per compilation.
  */
