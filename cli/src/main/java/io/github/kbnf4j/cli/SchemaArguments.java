@@ -7,6 +7,7 @@ import io.github.kbnf4j.cli.GrammarArguments.UsageException;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.jsonschema.FormatMode;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.jsonschema.PropertyOrder;
 import io.github.kbnf4j.jsonschema.SchemaDraft;
 import java.io.IOException;
 import java.net.URI;
@@ -25,7 +26,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The options that apply only when GRAMMAR is a JSON Schema ({@code --ref-map}, {@code --formats},
- * {@code --lenient}, {@code --max-whitespace}, {@code --draft}), part of {@link GrammarArguments}.
+ * {@code --lenient}, {@code --max-whitespace}, {@code --draft}, {@code --property-order},
+ * {@code --max-order-states}), part of {@link GrammarArguments}.
  * Each field is null (or false) when its option is absent, so that {@link #given()} can name the
  * options a non-schema grammar must not be given.
  */
@@ -58,6 +60,17 @@ final class SchemaArguments {
                     + "(default: 2020-12).")
     SchemaDraft draft;
 
+    @Option(names = "--property-order", paramLabel = "ORDER", converter = PropertyOrderConverter.class,
+            description = "JSON Schema: declared (default: an object's properties in the order the schema lists "
+                    + "them, other keys last) or any (in any order, each at most once, as JSON Schema means it).")
+    PropertyOrder propertyOrder;
+
+    @Option(names = "--max-order-states", paramLabel = "N",
+            description = "JSON Schema: with --property-order any, the most grammar states one object's properties "
+                    + "may take (2^n for n properties; default: " + JsonSchemaOptions.DEFAULT_MAX_ORDER_STATES
+                    + "); past it, any order within blocks of consecutive declared properties.")
+    Integer maxOrderStates;
+
     /** The schema-only options on the command line, as spelled there (empty if none). */
     List<String> given() {
         List<String> names = new ArrayList<>();
@@ -75,6 +88,12 @@ final class SchemaArguments {
         }
         if (draft != null) {
             names.add("--draft");
+        }
+        if (propertyOrder != null) {
+            names.add("--property-order");
+        }
+        if (maxOrderStates != null) {
+            names.add("--max-order-states");
         }
         return names;
     }
@@ -99,6 +118,15 @@ final class SchemaArguments {
                         + maxWhitespace);
             }
             o = o.withMaxWhitespace(maxWhitespace);
+        }
+        if (propertyOrder != null) {
+            o = o.withPropertyOrder(propertyOrder);
+        }
+        if (maxOrderStates != null) {
+            if (maxOrderStates < 1) {
+                throw new UsageException("--max-order-states must be 1 or more: " + maxOrderStates);
+            }
+            o = o.withMaxOrderStates(maxOrderStates);
         }
         if (refMap != null) {
             o = o.withRemoteSchemas(readRefMap(refMap));
@@ -194,6 +222,21 @@ final class SchemaArguments {
                     return FormatMode.ANNOTATE;
                 default:
                     throw new TypeConversionException("expected assert or annotate, not '" + value + "'");
+            }
+        }
+    }
+
+    /** {@code --property-order}: any or declared, any case. */
+    static final class PropertyOrderConverter implements ITypeConverter<PropertyOrder> {
+        @Override
+        public PropertyOrder convert(String value) {
+            switch (value.toLowerCase(Locale.ROOT)) {
+                case "any":
+                    return PropertyOrder.ANY;
+                case "declared":
+                    return PropertyOrder.DECLARED;
+                default:
+                    throw new TypeConversionException("expected any or declared, not '" + value + "'");
             }
         }
     }

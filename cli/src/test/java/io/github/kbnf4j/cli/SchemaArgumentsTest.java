@@ -24,7 +24,8 @@ import picocli.CommandLine;
 /**
  * A JSON Schema wherever the commands take a grammar (a GRAMMAR ending in {@code .json}, or
  * {@code --dialect jsonschema}), and the schema-only options {@code --ref-map}, {@code --formats},
- * {@code --lenient}, {@code --max-whitespace}, {@code --draft}.
+ * {@code --lenient}, {@code --max-whitespace}, {@code --draft}, {@code --property-order},
+ * {@code --max-order-states}.
  */
 class SchemaArgumentsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -212,6 +213,32 @@ class SchemaArgumentsTest {
         assertEquals(0, check("[1,\n      2\n]\n", s.toString()), err());  // default: any amount
         assertEquals(2, run("compile", "--max-whitespace", "-1", s.toString()));
         assertEquals("kbnf4j compile: --max-whitespace must be 0 or more (leave it out for any amount): -1\n", err());
+    }
+
+    @Test
+    void propertyOrder() throws Exception {
+        Path s = file("pair.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}, "
+                + "\"b\": {\"type\": \"integer\"}, \"c\": {\"type\": \"integer\"}}, \"required\": [\"a\", \"b\"], "
+                + "\"additionalProperties\": false}");
+        assertEquals(1, check("{\"b\": 1, \"a\": 2}", s.toString())); // default: declared order
+        assertEquals(0, check("{\"a\": 2, \"b\": 1}", s.toString()), err());
+        assertEquals(0, check("{\"b\": 1, \"c\": 3, \"a\": 2}", "--property-order", "any", s.toString()), err());
+        assertEquals(1, check("{\"b\": 1, \"a\": 2, \"b\": 1}", "--property-order", "Any", s.toString()));
+        assertEquals(1, check("{\"b\": 1, \"a\": 2}", "--property-order", "declared", s.toString()));
+        assertEquals(0, check("{\"a\": 2, \"b\": 1}", "--property-order", "Declared", s.toString()), err());
+        // A budget of 2 states: blocks of one property, i.e. declared order, with a warning.
+        assertEquals(1, check("{\"b\": 1, \"a\": 2}", "--property-order", "any", "--max-order-states", "2",
+                s.toString()));
+        assertEquals(0, check("{\"a\": 2, \"b\": 1}", "--property-order", "any", "--max-order-states", "2",
+                s.toString()), err());
+        assertEquals(0, run("compile", "--property-order", "any", "--max-order-states", "2", s.toString()), err());
+        assertTrue(err().contains("3 properties in any order need more than 2 grammar states"), err());
+        assertTrue(err().contains("CLI --max-order-states"), err());
+        assertEquals(2, run("compile", "--max-order-states", "0", s.toString()));
+        assertEquals("kbnf4j compile: --max-order-states must be 1 or more: 0\n", err());
+        assertEquals(2, run("compile", "--property-order", "sorted", s.toString()));
+        assertTrue(err().startsWith("kbnf4j compile: Invalid value for option '--property-order': expected any or "
+                + "declared, not 'sorted'"), err());
     }
 
     @Test

@@ -29,7 +29,8 @@ import java.util.Objects;
  *
  * <p>Exact: no instance the schema forbids is a sentence, and every instance it allows is, in every
  * valid JSON spelling (escapes, number forms), except where the README's keyword table says
- * otherwise (object properties are read in the order the schema declares them). A keyword or
+ * otherwise (object properties are read in the order the schema declares them, unless
+ * {@link JsonSchemaOptions#propertyOrder()} is {@link PropertyOrder#ANY}). A keyword or
  * combination that cannot be expressed exactly is refused with a {@link JsonSchemaException} naming
  * its JSON pointer, never ignored, unless {@link JsonSchemaOptions#lenient()} is set.
  *

@@ -23,21 +23,37 @@ import java.util.Objects;
  *     naming this setting (default 50,000)
  * @param grammarOptions the grammar compiler's own settings and limits (terminal automata size:
  *     {@link GrammarOptions#maxDfaStates()}, which also bounds each string and number automaton here)
+ * @param propertyOrder the order of an object's properties: {@link PropertyOrder#DECLARED} (the
+ *     default) or {@link PropertyOrder#ANY} (as JSON Schema means it)
+ * @param maxOrderStates with {@link PropertyOrder#ANY}, the most grammar states one object's members
+ *     may take (one per reachable set of properties seen, so 2^n for n properties); an object that
+ *     needs more has its properties in any order within blocks of consecutive declared properties,
+ *     the blocks in declared order (default {@value #DEFAULT_MAX_ORDER_STATES}: any order of up to
+ *     6 properties)
  */
 public record JsonSchemaOptions(SchemaDraft defaultDraft, FormatMode formats, boolean lenient, int maxWhitespace,
-        Map<String, JsonNode> remoteSchemas, int maxRules, GrammarOptions grammarOptions) {
+        Map<String, JsonNode> remoteSchemas, int maxRules, GrammarOptions grammarOptions, PropertyOrder propertyOrder,
+        int maxOrderStates) {
 
     /** {@link #maxWhitespace()} for any amount of whitespace. */
     public static final int UNBOUNDED_WHITESPACE = -1;
 
-    /** Draft 2020-12, formats asserted, strict, any whitespace, no remote schemas, 50,000 rules. */
+    /** {@link #maxOrderStates()} by default. */
+    public static final int DEFAULT_MAX_ORDER_STATES = 64;
+
+    /**
+     * Draft 2020-12, formats asserted, strict, any whitespace, no remote schemas, 50,000 rules,
+     * properties in declared order.
+     */
     public static final JsonSchemaOptions DEFAULT = new JsonSchemaOptions(SchemaDraft.DRAFT_2020_12, FormatMode.ASSERT,
-            false, UNBOUNDED_WHITESPACE, Map.of(), 50_000, GrammarOptions.DEFAULT);
+            false, UNBOUNDED_WHITESPACE, Map.of(), 50_000, GrammarOptions.DEFAULT, PropertyOrder.DECLARED,
+            DEFAULT_MAX_ORDER_STATES);
 
     public JsonSchemaOptions {
         Objects.requireNonNull(defaultDraft, "defaultDraft");
         Objects.requireNonNull(formats, "formats");
         Objects.requireNonNull(grammarOptions, "grammarOptions");
+        Objects.requireNonNull(propertyOrder, "propertyOrder");
         remoteSchemas = Map.copyOf(remoteSchemas);
         if (maxWhitespace < UNBOUNDED_WHITESPACE) {
             throw new IllegalArgumentException("maxWhitespace must be -1 (unbounded) or at least 0, was " + maxWhitespace);
@@ -45,40 +61,62 @@ public record JsonSchemaOptions(SchemaDraft defaultDraft, FormatMode formats, bo
         if (maxRules < 1) {
             throw new IllegalArgumentException("maxRules must be positive, was " + maxRules);
         }
+        if (maxOrderStates < 1) {
+            throw new IllegalArgumentException("maxOrderStates must be positive, was " + maxOrderStates);
+        }
     }
 
     /** A copy with another default draft. */
     public JsonSchemaOptions withDefaultDraft(SchemaDraft draft) {
-        return new JsonSchemaOptions(draft, formats, lenient, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+        return new JsonSchemaOptions(draft, formats, lenient, maxWhitespace, remoteSchemas, maxRules,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy that asserts or ignores {@code format}. */
     public JsonSchemaOptions withFormats(FormatMode mode) {
-        return new JsonSchemaOptions(defaultDraft, mode, lenient, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+        return new JsonSchemaOptions(defaultDraft, mode, lenient, maxWhitespace, remoteSchemas, maxRules,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy that does or does not turn refusals into warnings. */
     public JsonSchemaOptions withLenient(boolean on) {
-        return new JsonSchemaOptions(defaultDraft, formats, on, maxWhitespace, remoteSchemas, maxRules, grammarOptions);
+        return new JsonSchemaOptions(defaultDraft, formats, on, maxWhitespace, remoteSchemas, maxRules,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy with another whitespace bound ({@link #UNBOUNDED_WHITESPACE}, or 0 for compact JSON). */
     public JsonSchemaOptions withMaxWhitespace(int bytes) {
-        return new JsonSchemaOptions(defaultDraft, formats, lenient, bytes, remoteSchemas, maxRules, grammarOptions);
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, bytes, remoteSchemas, maxRules,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy whose remote {@code $ref}s resolve in {@code documents} (absolute URI to document). */
     public JsonSchemaOptions withRemoteSchemas(Map<String, JsonNode> documents) {
-        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, documents, maxRules, grammarOptions);
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, documents, maxRules,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy with another rule budget. */
     public JsonSchemaOptions withMaxRules(int limit) {
-        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, limit, grammarOptions);
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, limit,
+                grammarOptions, propertyOrder, maxOrderStates);
     }
 
     /** A copy with other grammar options. */
     public JsonSchemaOptions withGrammarOptions(GrammarOptions options) {
-        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, maxRules, options);
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, maxRules,
+                options, propertyOrder, maxOrderStates);
+    }
+
+    /** A copy with another property order. */
+    public JsonSchemaOptions withPropertyOrder(PropertyOrder order) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, maxRules,
+                grammarOptions, order, maxOrderStates);
+    }
+
+    /** A copy with another state budget for properties in any order. */
+    public JsonSchemaOptions withMaxOrderStates(int states) {
+        return new JsonSchemaOptions(defaultDraft, formats, lenient, maxWhitespace, remoteSchemas, maxRules,
+                grammarOptions, propertyOrder, states);
     }
 }

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * {@link JsonSchemaException}, never another exception; and for the schemas that compile, their
  * test documents behave: valid ones are sentences, invalid ones are not. {@code mvn verify} runs a
  * seeded sample ({@value #SAMPLE} schemas); {@code -Dkbnf4j.maskbench.schemas=all} runs all 11,305
- * (a few minutes). The report goes to {@code target/maskbench-schemas.txt}. Skipped without the
- * shared data folder.
+ * (a few minutes). {@code -Dkbnf4j.maskbench.order=any} compiles with properties in any order
+ * ({@link PropertyOrder#ANY}). The report goes to {@code target/maskbench-schemas.txt}. Skipped
+ * without the shared data folder.
  */
 class MaskBenchSchemasTest {
     static final int SAMPLE = 400;
@@ -77,6 +78,9 @@ class MaskBenchSchemasTest {
                 }
             }
         }
+        JsonSchemaOptions options = "any".equals(System.getProperty("kbnf4j.maskbench.order"))
+                ? JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY) : JsonSchemaOptions.DEFAULT;
+        long compileNanos = 0;
         int compiled = 0;
         int refused = 0;
         int passing = 0;
@@ -90,7 +94,7 @@ class MaskBenchSchemasTest {
             long t0 = System.nanoTime();
             CompiledGrammar g;
             try {
-                g = JsonSchemaGrammar.compile(file, s.get("schema"), JsonSchemaOptions.DEFAULT);
+                g = JsonSchemaGrammar.compile(file, s.get("schema"), options);
             } catch (JsonSchemaException e) {
                 refused++;
                 reasons.merge(e.reason().replaceAll("'[^']*'", "'…'").replaceAll("\\d+", "N"), 1, Integer::sum);
@@ -99,6 +103,7 @@ class MaskBenchSchemasTest {
                 crashes.add(file + ": " + e);
                 continue;
             } finally {
+                compileNanos += System.nanoTime() - t0;
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 if (ms > 2000) {
                     slow.add(file + ": " + ms + " ms");
@@ -131,7 +136,9 @@ class MaskBenchSchemasTest {
         report.append("schemas ").append(all.size()).append(", compiled ").append(compiled).append(", refused ")
                 .append(refused).append(", passing ").append(passing).append(", crashes ").append(crashes.size())
                 .append(", invalid documents accepted ").append(acceptedInvalid.size())
-                .append(", valid documents rejected ").append(rejectedValid.size()).append('\n');
+                .append(", valid documents rejected ").append(rejectedValid.size()).append(", property order ")
+                .append(options.propertyOrder()).append(", compile time ").append(compileNanos / 1_000_000_000)
+                .append(" s in all\n");
         report.append("\nrefusal reasons:\n");
         reasons.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(40)
                 .forEach(e -> report.append(String.format("%5d  %s%n", e.getValue(), e.getKey())));

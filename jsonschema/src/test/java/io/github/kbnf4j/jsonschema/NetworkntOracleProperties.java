@@ -45,7 +45,7 @@ class NetworkntOracleProperties {
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
 
-    record Case(String name, JsonNode schema, JsonSchema oracle, CompiledGrammar grammar) {
+    record Case(String name, JsonNode schema, JsonSchema oracle, CompiledGrammar grammar, JsonSchemaOptions options) {
         @Override
         public String toString() {
             return name;
@@ -117,9 +117,9 @@ class NetworkntOracleProperties {
 
     private static void add(String name, JsonNode schema, SchemaDraft draft, SpecVersion.VersionFlag version) {
         CompiledGrammar grammar;
+        JsonSchemaOptions options = JsonSchemaOptions.DEFAULT.withDefaultDraft(draft).withFormats(FormatMode.ANNOTATE);
         try {
-            grammar = JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withDefaultDraft(draft)
-                    .withFormats(FormatMode.ANNOTATE));
+            grammar = JsonSchemaGrammar.compile(schema, options);
         } catch (JsonSchemaException e) {
             return;
         }
@@ -133,7 +133,7 @@ class NetworkntOracleProperties {
         } catch (RuntimeException e) {
             return; // networknt cannot load it (e.g. a reference it would fetch)
         }
-        cases.add(new Case(name, schema, oracle, grammar));
+        cases.add(new Case(name, schema, oracle, grammar, options));
     }
 
     /**

@@ -90,6 +90,9 @@ class TypedGrammarTest {
         assertEquals(new Ordered(7, "x", Optional.of(true)), ordered.parse("{\"title\":\"x\",\"id\":7,\"done\":true}"));
         assertEquals(AnswerException.Kind.REJECTED, assertThrows(AnswerException.class,
                 () -> ordered.parse("{\"id\":7,\"title\":\"x\",\"done\":true}")).kind());
+        // Declared (Jackson's) order by default; any order on request (Jackson reads both).
+        assertEquals(new Ordered(7, "x", Optional.of(true)), TypedGrammar.of(Ordered.class,
+                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY)).parse("{\"id\":7,\"title\":\"x\",\"done\":true}"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.github.kbnf4j.grammar.internal.ast.Span;
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import io.github.kbnf4j.jsonschema.JsonSchemaException;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
+import io.github.kbnf4j.jsonschema.PropertyOrder;
 import io.github.kbnf4j.jsonschema.internal.Shape.ArrayClause;
 import io.github.kbnf4j.jsonschema.internal.Shape.ArrayShape;
 import io.github.kbnf4j.jsonschema.internal.Shape.Contains;
@@ -30,7 +31,8 @@ import java.util.Optional;
  * <p>Layout of JSON text: {@code start ::= ws value ws}; inside objects and arrays exactly one
  * {@code ws} between two tokens, so that a bound on {@code ws} bounds every whitespace run. Objects
  * list the declared keys in the schema's order (each optional one may be left out), then any number
- * of other keys; arrays list their items by position.
+ * of other keys, or, with {@link PropertyOrder#ANY}, have their members in any order
+ * ({@link UnorderedMembers}); arrays list their items by position.
  *
  * <p>Not thread-safe: one builder per compilation.
  */
@@ -54,6 +56,8 @@ final class GrammarBuilder {
      * object's layout is needed for its rules and again for every enum value checked against it.
      */
     private final Map<Shape.ObjectShape, ObjectLayout> layouts = new IdentityHashMap<>();
+    /** Objects in any order by shape: their member rules, written once. */
+    private final Map<Shape.ObjectShape, Optional<Expr>> unorderedObjects = new IdentityHashMap<>();
     private boolean anyValueWritten;
     private int fresh;
 
@@ -238,6 +242,12 @@ final class GrammarBuilder {
         if (t.object == null) {
             return Optional.of(ref(anyObject()));
         }
+        // In any order, the rules depend on the shape alone, and a shape reached again (through
+        // another $ref to it, say) would otherwise get a second copy of its 2^n states.
+        Optional<Expr> known = unorderedObjects.get(t.object);
+        if (known != null) {
+            return known;
+        }
         ObjectLayout layout = layout(t.object, where);
         if (!layout.possible) {
             return Optional.empty();
@@ -253,6 +263,11 @@ final class GrammarBuilder {
         int declared = layout.declared.size();
         if (max >= 0 && min > max) {
             return Optional.empty();
+        }
+        if (options.propertyOrder() == PropertyOrder.ANY) {
+            Optional<Expr> written = unordered(layout, extra, min, max, where);
+            unorderedObjects.put(t.object, written);
+            return written;
         }
         // Counting states: how many members so far, capped where the count no longer matters (but
         // at least 1: whether a member was written decides the next separator).
@@ -277,6 +292,43 @@ final class GrammarBuilder {
             return Optional.empty();
         }
         return Optional.of(seq(lit("{"), ref(body), ref(WS), lit("}")));
+    }
+
+    /** An object's members in any order ({@link PropertyOrder#ANY}); see {@link UnorderedMembers}. */
+    private Optional<Expr> unordered(ObjectLayout layout, Expr extra, int min, int max, String where) {
+        List<UnorderedMembers.Member> members = new ArrayList<>();
+        for (ObjectLayout.Declared d : layout.declared) {
+            if (d.value() != null) {
+                members.add(new UnorderedMembers.Member(member(keyLiteral(d.key()), d.value()), d.required()));
+            }
+        }
+        String start = unorderedRules(members, extra, min, max, where);
+        if (start == null && extra != null && min > members.size() + 1) {
+            // As in declared order: only the first other key counts toward minProperties.
+            refusals.refuse(where + "/minProperties", "minProperties " + min + " needs " + (min - members.size())
+                    + " keys besides the declared properties, and a grammar cannot make those keys distinct "
+                    + "(repeated keys would count twice), so only one of them is counted");
+            start = unorderedRules(members, extra, 0, max, where);
+        }
+        return start == null ? Optional.empty() : Optional.of(seq(lit("{"), ref(start), ref(WS), lit("}")));
+    }
+
+    /** The rules of members in any order (within the state budget); the start rule, or null if none completes. */
+    private String unorderedRules(List<UnorderedMembers.Member> members, Expr extra, int min, int max, String where) {
+        UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS)
+                .build(options.maxOrderStates());
+        if (r.blockSize() < members.size()) {
+            refusals.warn(where, members.size() + " properties in any order need more than " + options.maxOrderStates()
+                    + " grammar states: they may come in any order within blocks of " + r.blockSize()
+                    + " consecutive declared properties, the blocks in declared order (limit "
+                    + "JsonSchemaOptions.maxOrderStates, CLI --max-order-states)");
+        }
+        rules.addAll(r.rules());
+        if (rules.size() > options.maxRules()) {
+            throw new JsonSchemaException(refusals.source(), where, "the grammar needs more than "
+                    + options.maxRules() + " rules (limit JsonSchemaOptions.maxRules, CLI --max-rules)");
+        }
+        return r.start();
     }
 
     /**
@@ -670,7 +722,8 @@ final class GrammarBuilder {
     /**
      * The JSON text of value {@code v} (which shape {@code t} admits): every spelling of its strings,
      * and of its numbers those the schema at their position allows (draft 4's integer type refuses
-     * {@code 12.0}), whitespace between tokens. Object keys in the value's order.
+     * {@code 12.0}), whitespace between tokens. Object keys in any order (with
+     * {@link PropertyOrder#DECLARED}, in the value's order).
      */
     private Expr literal(JsonNode v, Shape t, String where) {
         if (v.isNull()) {
@@ -700,6 +753,18 @@ final class GrammarBuilder {
                 return seq(lit("{"), ref(WS), lit("}"));
             }
             ObjectLayout layout = t.object == null ? null : layout(t.object, where);
+            if (options.propertyOrder() == PropertyOrder.ANY && v.size() > 1) {
+                List<UnorderedMembers.Member> members = new ArrayList<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    members.add(new UnorderedMembers.Member(seq(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS),
+                            literalIn(e.getValue(), layout == null ? List.of() : layout.valueOf(e.getKey()), where)),
+                            true));
+                }
+                String start = unorderedRules(members, null, 0, -1, where);
+                assert start != null : "an object value always completes";
+                return seq(lit("{"), ref(start), ref(WS), lit("}"));
+            }
             List<Expr> parts = new ArrayList<>(List.of(lit("{"), ref(WS)));
             boolean first = true;
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {

@@ -1,0 +1,360 @@
+package io.github.kbnf4j.jsonschema.internal;
+
+import io.github.kbnf4j.grammar.internal.ast.Expr;
+import io.github.kbnf4j.grammar.internal.ast.Rule;
+import io.github.kbnf4j.grammar.internal.ast.Span;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules of an object's members when their order is free: each declared member at most once, in
+ * any order, every required one present, and members of the other keys (those
+ * {@code additionalProperties} or {@code patternProperties} allow) anywhere in between, within the
+ * object's {@code minProperties}/{@code maxProperties}.
+ *
+ * <p>A grammar can only say "each key at most once, in any order" by remembering which keys were
+ * seen: one rule per reachable subset, 2^n for n keys (no context-free grammar of the language of
+ * permutations is much smaller). So the declared members are cut into <em>blocks</em> of
+ * consecutive members (in the schema's order): inside a block the members come in any order, the
+ * blocks in declared order. With one block the order is entirely free (exact); with blocks of one
+ * member it is the declared order. The largest block size whose reachable states stay within
+ * {@code stateBudget} is taken, at least 1. Every block size accepts only valid objects: a member
+ * appears at most once (its key is in one block, and a block's subset forbids a second time),
+ * every required member appears (a block is left only when its required ones are in), and other
+ * keys are never declared ones (the regions exclude them).
+ *
+ * <p>States: in block i, the subset S of its members written; the count of members written
+ * (capped at {@code maxProperties}; tracked only if there is one); the count that surely consists
+ * of distinct keys (declared members and the first other key: other keys may repeat, since a
+ * grammar cannot make them distinct), capped at {@code max(minProperties, 1)}, which also says
+ * whether a separator is needed; and whether another key was written (while that count is below
+ * its cap). "Enter" states move past blocks whose members are all optional without writing one. A
+ * run of other keys that leaves the state unchanged is one repetition, not a right-recursive rule,
+ * so long maps cost the recognizer no deeper completion chains. Only states that are reachable and
+ * from which the object can complete get a rule. The grammar is unambiguous: an other key is
+ * always read in the state before a move to a later block.
+ *
+ * <p>Complexity: the states are at most {@code stateBudget} (or the member count, with blocks of
+ * one), each with at most one alternative per member of its block plus two.
+ *
+ * <p>Not thread-safe: one instance per object being written.
+ */
+final class UnorderedMembers {
+    /** A declared member: its text without separator ({@code key ws ":" ws value}), and whether it is required. */
+    record Member(Expr body, boolean required) {
+    }
+
+    /** The rules made, their start (null when no object completes), and how the members were grouped. */
+    record Result(String start, List<Rule> rules, int blockSize, int states) {
+    }
+
+    /**
+     * A state. {@code enter}: about to write the first member of block {@code block} or of a later
+     * one (subset empty). {@code counted}: members written (0 when there is no maximum);
+     * {@code distinct}: the count known to be of distinct keys, capped; {@code other}: an other key
+     * was written (false once {@code distinct} is at its cap).
+     */
+    private record State(boolean enter, int block, long subset, int counted, int distinct, boolean other) {
+    }
+
+    /** The largest block: a block's subset is a bit set in a long. */
+    private static final int MAX_BLOCK = 62;
+
+    private final String prefix;
+    private final List<Member> members;
+    private final Expr extra;
+    private final int min;
+    private final int max;
+    private final int distinctCap;
+    private final Span span;
+    private final String ws;
+
+    private int blockSize;
+    private int blocks;
+    private long[] requiredMasks;
+    /** Per block: whether no later block has a required member. */
+    private boolean[] noRequiredAfter;
+
+    /**
+     * @param prefix the prefix of the names of the rules made (unique in the grammar)
+     * @param members the declared members, in the schema's order
+     * @param extra one member of the other keys ({@code key ws ":" ws value}), or null if there are none
+     * @param min {@code minProperties} (0 if none)
+     * @param max {@code maxProperties}, -1 if none
+     * @param ws the name of the whitespace rule
+     */
+    UnorderedMembers(String prefix, List<Member> members, Expr extra, int min, int max, Span span, String ws) {
+        this.prefix = prefix;
+        this.members = List.copyOf(members);
+        this.extra = extra;
+        this.min = min;
+        this.max = max;
+        this.distinctCap = Math.max(min, 1);
+        this.span = span;
+        this.ws = ws;
+    }
+
+    /**
+     * The rules, with the largest block size whose reachable states are at most {@code stateBudget}
+     * (at least 1, however many states that needs).
+     */
+    Result build(int stateBudget) {
+        int n = members.size();
+        int size = Math.max(n, 1);
+        if (n > MAX_BLOCK || (n > 1 && count(n, stateBudget) > stateBudget)) {
+            // Binary search for a large size within the budget (the count grows with the size, so
+            // this finds the largest; every size taken was counted, except 1, taken whatever it needs).
+            int lo = 1;
+            int hi = Math.min(n - 1, MAX_BLOCK);
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (count(mid, stateBudget) <= stateBudget) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            size = lo;
+        }
+        plan(size);
+        Map<State, Integer> ids = new HashMap<>();
+        List<State> states = new ArrayList<>();
+        explore(ids, states, Integer.MAX_VALUE);
+        return write(ids, states);
+    }
+
+    /** The number of reachable states with blocks of {@code size}, stopping past {@code limit}. */
+    private int count(int size, int limit) {
+        plan(size);
+        Map<State, Integer> ids = new HashMap<>();
+        explore(ids, new ArrayList<>(), limit);
+        return ids.size();
+    }
+
+    private void plan(int size) {
+        int n = members.size();
+        blockSize = size;
+        blocks = n == 0 ? 1 : (n + size - 1) / size;
+        requiredMasks = new long[blocks];
+        for (int m = 0; m < n; m++) {
+            if (members.get(m).required()) {
+                requiredMasks[m / size] |= 1L << (m % size);
+            }
+        }
+        noRequiredAfter = new boolean[blocks];
+        boolean none = true;
+        for (int b = blocks - 1; b >= 0; b--) {
+            noRequiredAfter[b] = none;
+            none &= requiredMasks[b] == 0;
+        }
+    }
+
+    private int blockLength(int block) {
+        return Math.min(blockSize, members.size() - block * blockSize);
+    }
+
+    /** Breadth-first from the start state; stops once more than {@code limit} states are known. */
+    private void explore(Map<State, Integer> ids, List<State> states, int limit) {
+        State start = new State(false, 0, 0, 0, 0, false);
+        ids.put(start, 0);
+        states.add(start);
+        ArrayDeque<State> work = new ArrayDeque<>(List.of(start));
+        List<State> next = new ArrayList<>();
+        while (!work.isEmpty() && ids.size() <= limit) {
+            State s = work.poll();
+            next.clear();
+            successors(s, next, null);
+            for (State t : next) {
+                if (ids.putIfAbsent(t, ids.size()) == null) {
+                    states.add(t);
+                    work.add(t);
+                }
+            }
+        }
+    }
+
+    /**
+     * The states one step after {@code s}, into {@code out}; with {@code labels}, what each step
+     * reads: a member index, {@link #OTHER} for an other key, {@link #MOVE} for a move to the next
+     * block without reading.
+     */
+    private void successors(State s, List<State> out, List<Integer> labels) {
+        boolean room = max < 0 || s.counted() < max;
+        if (s.enter()) {
+            int b = s.block();
+            if (room) {
+                for (int i = 0; i < blockLength(b); i++) {
+                    out.add(afterMember(s, b, 1L << i));
+                    add(labels, b * blockSize + i);
+                }
+            }
+            if (requiredMasks[b] == 0 && b + 1 < blocks) {
+                out.add(new State(true, b + 1, 0, s.counted(), s.distinct(), s.other()));
+                add(labels, MOVE);
+            }
+            return;
+        }
+        int b = s.block();
+        if (room) {
+            for (int i = 0; i < blockLength(b); i++) {
+                if ((s.subset() & (1L << i)) == 0) {
+                    out.add(afterMember(s, b, s.subset() | 1L << i));
+                    add(labels, b * blockSize + i);
+                }
+            }
+        }
+        if ((s.subset() & requiredMasks[b]) == requiredMasks[b] && b + 1 < blocks) {
+            out.add(new State(true, b + 1, 0, s.counted(), s.distinct(), s.other()));
+            add(labels, MOVE);
+        }
+        if (room && extra != null) {
+            int distinct = s.other() ? s.distinct() : Math.min(s.distinct() + 1, distinctCap);
+            out.add(new State(false, b, s.subset(), counted(s), distinct, distinct < distinctCap));
+            add(labels, OTHER);
+        }
+    }
+
+    private static final int OTHER = -1;
+    private static final int MOVE = -2;
+
+    private static void add(List<Integer> labels, int label) {
+        if (labels != null) {
+            labels.add(label);
+        }
+    }
+
+    private State afterMember(State s, int block, long subset) {
+        int distinct = Math.min(s.distinct() + 1, distinctCap);
+        return new State(false, block, subset, counted(s), distinct, distinct < distinctCap && s.other());
+    }
+
+    private int counted(State s) {
+        return max < 0 ? 0 : Math.min(s.counted() + 1, max);
+    }
+
+    private boolean isFinal(State s) {
+        return !s.enter() && (s.subset() & requiredMasks[s.block()]) == requiredMasks[s.block()]
+                && noRequiredAfter[s.block()] && s.distinct() >= min;
+    }
+
+    private Result write(Map<State, Integer> ids, List<State> states) {
+        int count = states.size();
+        List<List<State>> next = new ArrayList<>(count);
+        List<List<Integer>> labels = new ArrayList<>(count);
+        List<List<Integer>> predecessors = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            predecessors.add(new ArrayList<>());
+        }
+        for (State s : states) {
+            List<State> to = new ArrayList<>();
+            List<Integer> by = new ArrayList<>();
+            successors(s, to, by);
+            next.add(to);
+            labels.add(by);
+            for (State t : to) {
+                predecessors.get(ids.get(t)).add(ids.get(s));
+            }
+        }
+        // Productive: the object can complete from there.
+        boolean[] productive = new boolean[count];
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        for (int i = 0; i < count; i++) {
+            if (isFinal(states.get(i))) {
+                productive[i] = true;
+                work.add(i);
+            }
+        }
+        while (!work.isEmpty()) {
+            for (int p : predecessors.get(work.poll())) {
+                if (!productive[p]) {
+                    productive[p] = true;
+                    work.add(p);
+                }
+            }
+        }
+        if (!productive[0]) {
+            return new Result(null, List.of(), blockSize, count);
+        }
+        List<Rule> rules = new ArrayList<>();
+        String[] firstRules = new String[members.size()];
+        String[] laterRules = new String[members.size()];
+        String[] otherRules = new String[2];
+        for (int i = 0; i < count; i++) {
+            if (!productive[i]) {
+                continue;
+            }
+            State s = states.get(i);
+            boolean written = s.distinct() > 0;
+            List<Expr> alts = new ArrayList<>();
+            if (isFinal(s)) {
+                alts.add(new Expr.Literal("", span));
+            }
+            boolean loop = false;
+            for (int j = 0; j < next.get(i).size(); j++) {
+                int target = ids.get(next.get(i).get(j));
+                if (!productive[target]) {
+                    continue;
+                }
+                int label = labels.get(i).get(j);
+                Expr then = ref(name(target));
+                if (label == MOVE) {
+                    alts.add(then);
+                } else if (label == OTHER) {
+                    if (target == i) {
+                        loop = true;
+                    } else {
+                        alts.add(seq(ref(otherRule(written, otherRules, rules)), then));
+                    }
+                } else {
+                    alts.add(seq(ref(memberRule(label, written, firstRules, laterRules, rules)), then));
+                }
+            }
+            Expr body = alts.size() == 1 ? alts.get(0) : new Expr.Alt(alts, span);
+            if (loop) {
+                // Other keys that leave the state as it is: a repetition, then what the state allows.
+                Expr more = new Expr.Repeat(ref(otherRule(true, otherRules, rules)), 0, Expr.Repeat.UNBOUNDED, span);
+                body = alts.isEmpty() ? more : seq(more, body);
+            }
+            rules.add(new Rule(name(i), body, span));
+        }
+        return new Result(name(0), rules, blockSize, count);
+    }
+
+    private String memberRule(int m, boolean written, String[] first, String[] later, List<Rule> rules) {
+        String[] names = written ? later : first;
+        if (names[m] == null) {
+            names[m] = prefix + (written ? "_c" : "_f") + m;
+            rules.add(new Rule(names[m], separated(written, members.get(m).body()), span));
+        }
+        return names[m];
+    }
+
+    private String otherRule(boolean written, String[] names, List<Rule> rules) {
+        int i = written ? 1 : 0;
+        if (names[i] == null) {
+            names[i] = prefix + (written ? "_cx" : "_fx");
+            rules.add(new Rule(names[i], separated(written, extra), span));
+        }
+        return names[i];
+    }
+
+    /** {@code ws member} for the first member, {@code ws "," ws member} after one. */
+    private Expr separated(boolean written, Expr member) {
+        return written ? seq(ref(ws), new Expr.Literal(",", span), ref(ws), member) : seq(ref(ws), member);
+    }
+
+    private String name(int state) {
+        return prefix + "_" + state;
+    }
+
+    private Expr ref(String name) {
+        return new Expr.Ref(name, span);
+    }
+
+    private Expr seq(Expr... items) {
+        return new Expr.Seq(List.of(items), span);
+    }
+}
