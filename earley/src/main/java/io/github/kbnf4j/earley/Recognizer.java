@@ -162,7 +162,12 @@ public final class Recognizer {
                     throw callerBudgetExceeded();
                 }
                 chart.beginSet();
-                chart.addScan(scan[from], scan[from + 1], s);
+                try {
+                    chart.addScan(scan[from], scan[from + 1], s);
+                } catch (RuntimeException e) {
+                    chart.truncate(current + 1); // a new page was refused: leave no empty set behind
+                    throw e;
+                }
                 return true;
             }
         }

@@ -39,6 +39,8 @@ final class ItemPages {
     static final int STRIDE = 3;
     /** Addresses stay below this. */
     static final int ADDRESS_LIMIT = 1 << 30;
+    /** Room left after the items in a copy's current page (256 items). */
+    private static final int COPY_ROOM = 256 * STRIDE;
     /** Bytes of the page table per slot: a reference and two ints. */
     private static final int SLOT_BYTES = 12;
 
@@ -111,8 +113,8 @@ final class ItemPages {
             if (p != null && o.slotOrigin[k] == k << shift) {
                 // a closed page is copied up to its fill (it is appended to again only after a
                 // truncation into it, and then an overflow moves the run out); the current page
-                // keeps its room unless it is an oversized one
-                int length = k != o.cur ? o.slotFill[k] : p.length <= pageInts ? p.length : o.fill;
+                // keeps some room, not all of a mostly empty 4 MiB page
+                int length = k != o.cur ? o.slotFill[k] : (int) Math.min(p.length, o.fill + (long) COPY_ROOM);
                 memory.reserve(ChartMemory.intArray(length), "the chart's " + what);
                 copied = Arrays.copyOf(p, length);
                 first = k;
