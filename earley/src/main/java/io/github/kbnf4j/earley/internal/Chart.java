@@ -28,8 +28,12 @@ import java.util.Arrays;
  * is a sentence and whether its waiting items are sorted by the nonterminal after the dot (done
  * lazily, the first time a completion looks into the set, so lookups are a binary search).
  *
- * <p>The set table (per set: the addresses of its first scan and waiting items, its flags) lives in
- * chunks of {@code 2^setChunkShift} sets, the first one grown by doubling up to that size.
+ * <p>The set table lives in chunks of {@code 2^setChunkShift} sets, the first one grown by
+ * doubling up to that size. Per set it holds the address of its first scan item (an {@code int})
+ * and, packed in a {@code long}, the address of its first waiting item, its flags (the two bits
+ * above the address, which stays below 2<sup>30</sup>) and the offset one past its last waiting
+ * item, so that a completion finds a set's waiting items with one read of the table and two of
+ * the page table. The last set's addresses and ends are those of the open runs of the pages.
  *
  * <p>Memory is bounded by {@code maxChartBytes}, counted as the arrays held ({@link #bytes()}) and
  * checked before each allocation: growing past it throws {@link RecognizerLimitException}. Not
@@ -73,8 +77,10 @@ public final class Chart {
 
     /** Sets the first set-table chunk starts with (fewer if a chunk is smaller). */
     private static final int FIRST_SETS = 64;
-    /** Bytes of the set table per set: two int addresses and a byte of flags. */
-    private static final int SET_BYTES = 9;
+    /** Bytes of the set table per set: an int and a long. */
+    private static final int SET_BYTES = 12;
+    /** The address bits of the low half of a {@link #waits} entry; the two above are the flags. */
+    private static final int ADDRESS_MASK = (1 << 30) - 1;
 
     private final ChartMemory memory;
     private final ItemPages scan;
@@ -83,12 +89,16 @@ public final class Chart {
     private final int setMask;
     /** chunk -> (set & setMask) -> address of the set's first scan item; the last set's is in {@link #scan}. */
     private int[][] scanStarts;
-    /** chunk -> (set & setMask) -> address of the set's first waiting item; the last set's is in {@link #wait}. */
-    private int[][] waitStarts;
-    /** chunk -> (set & setMask) -> the set's flags. */
-    private byte[][] flags;
+    /**
+     * chunk -> (set & setMask) -> the set's waiting items and flags: {@code end << 32 | flags << 30 |
+     * address of the first}, {@code end} the offset one past the last in its page. The address and
+     * end of the last set are in {@link #wait}, only its flags here.
+     */
+    private long[][] waits;
     /** The chunks allocated (the last may be a spare past the sets). */
     private int chunks;
+    /** The sets the allocated chunks hold. */
+    private int setCapacity;
     /** The number of sets (bytes consumed + 1), counting the one being built. */
     private int sets;
     private long[] sortKeys = new long[16];
@@ -111,12 +121,12 @@ public final class Chart {
         wait = new ItemPages(memory, "waiting items", layout.pageShift(), layout.firstPageShift());
         setShift = layout.setChunkShift();
         setMask = (1 << setShift) - 1;
-        memory.reserve(ChartMemory.intArray(8) * 3, "the chart's set table");
+        memory.reserve(ChartMemory.intArray(8) * 2, "the chart's set table");
         scanStarts = new int[8][];
-        waitStarts = new int[8][];
-        flags = new byte[8][];
+        waits = new long[8][];
         allocateChunk(0, Math.min(FIRST_SETS, 1 << setShift));
         chunks = 1;
+        setCapacity = scanStarts[0].length;
     }
 
     private Chart(Chart o) {
@@ -127,18 +137,17 @@ public final class Chart {
         setMask = o.setMask;
         int used = o.sets == 0 ? 1 : ((o.sets - 1) >>> setShift) + 1;
         int outer = Math.max(8, used);
-        memory.reserve(ChartMemory.intArray(outer) * 3, "the chart's set table");
+        memory.reserve(ChartMemory.intArray(outer) * 2, "the chart's set table");
         scanStarts = new int[outer][];
-        waitStarts = new int[outer][];
-        flags = new byte[outer][];
+        waits = new long[outer][];
         for (int c = 0; c < used; c++) {
             int n = o.scanStarts[c].length;
             memory.reserve(chunkBytes(n), "the chart's set table");
             scanStarts[c] = o.scanStarts[c].clone();
-            waitStarts[c] = o.waitStarts[c].clone();
-            flags[c] = o.flags[c].clone();
+            waits[c] = o.waits[c].clone();
         }
         chunks = used;
+        setCapacity = used == 1 ? scanStarts[0].length : used << setShift;
         sets = o.sets;
     }
 
@@ -154,16 +163,20 @@ public final class Chart {
 
     /** Starts a new, empty set at the end. */
     public void beginSet() {
-        ensureSetRoom(sets + 1); // first: it may throw, and nothing has changed yet
+        if (sets >= setCapacity) {
+            ensureSetRoom(sets + 1); // first: it may throw, and nothing has changed yet
+        }
         if (sets > 0) {
             // the set before is finished: its items will not move again
             int last = sets - 1;
             scanStarts[last >>> setShift][last & setMask] = scan.runStartAddress();
-            waitStarts[last >>> setShift][last & setMask] = wait.runStartAddress();
+            long[] chunk = waits[last >>> setShift];
+            long flagBits = chunk[last & setMask] & ~ADDRESS_MASK & 0xFFFFFFFFL;
+            chunk[last & setMask] = (long) wait.fill() << 32 | flagBits | wait.runStartAddress();
         }
         scan.beginRun();
         wait.beginRun();
-        flags[sets >>> setShift][sets & setMask] = 0;
+        waits[sets >>> setShift][sets & setMask] = 0;
         sets++;
     }
 
@@ -176,9 +189,9 @@ public final class Chart {
                 int length = Math.min(Math.max(n, 2 * s.length), 1 << setShift);
                 memory.reserve(chunkBytes(length), "the chart's set table");
                 scanStarts[0] = Arrays.copyOf(s, length);
-                waitStarts[0] = Arrays.copyOf(waitStarts[0], length);
-                flags[0] = Arrays.copyOf(flags[0], length);
+                waits[0] = Arrays.copyOf(waits[0], length);
                 memory.release(chunkBytes(s.length));
+                setCapacity = length;
             }
             return;
         }
@@ -187,25 +200,24 @@ public final class Chart {
         }
         if (c >= scanStarts.length) {
             int outer = 2 * scanStarts.length;
-            memory.reserve((ChartMemory.intArray(outer) - ChartMemory.intArray(scanStarts.length)) * 3,
+            memory.reserve((ChartMemory.intArray(outer) - ChartMemory.intArray(scanStarts.length)) * 2,
                     "the chart's set table");
             scanStarts = Arrays.copyOf(scanStarts, outer);
-            waitStarts = Arrays.copyOf(waitStarts, outer);
-            flags = Arrays.copyOf(flags, outer);
+            waits = Arrays.copyOf(waits, outer);
         }
         allocateChunk(c, 1 << setShift);
         chunks = c + 1;
+        setCapacity = chunks << setShift;
     }
 
     private void allocateChunk(int c, int length) {
         memory.reserve(chunkBytes(length), "the chart's set table");
         scanStarts[c] = new int[length];
-        waitStarts[c] = new int[length];
-        flags[c] = new byte[length];
+        waits[c] = new long[length];
     }
 
     private static long chunkBytes(int length) {
-        return (long) SET_BYTES * length + 3 * ChartMemory.ARRAY_HEADER;
+        return (long) SET_BYTES * length + 2 * ChartMemory.ARRAY_HEADER;
     }
 
     /**
@@ -215,20 +227,22 @@ public final class Chart {
     public void truncate(int setCount) {
         assert setCount >= 1 && setCount <= sets;
         if (setCount < sets) {
-            int last = setCount - 1;
+            int last = setCount - 1; // finished: its table entries are final
             int scanEnd = scanEnd(last);
-            int waitEnd = waitEnd(last);
+            long w = waits[last >>> setShift][last & setMask];
             scan.truncate(scanStartAddress(last), scanEnd);
-            wait.truncate(waitStartAddress(last), waitEnd);
+            wait.truncate((int) w & ADDRESS_MASK, (int) (w >>> 32));
             sets = setCount;
             int keep = (last >>> setShift) + 2; // the chunk of the last set and a spare
             for (int c = keep; c < chunks; c++) {
                 memory.release(chunkBytes(scanStarts[c].length));
                 scanStarts[c] = null;
-                waitStarts[c] = null;
-                flags[c] = null;
+                waits[c] = null;
             }
-            chunks = Math.min(chunks, keep);
+            if (keep < chunks) {
+                chunks = keep;
+                setCapacity = chunks << setShift;
+            }
         }
     }
 
@@ -257,12 +271,12 @@ public final class Chart {
 
     /** The flags of set {@code i}. */
     public byte flags(int i) {
-        return flags[i >>> setShift][i & setMask];
+        return (byte) ((int) waits[i >>> setShift][i & setMask] >>> 30);
     }
 
     /** Sets flag bits of set {@code i}. */
     public void setFlags(int i, byte bits) {
-        flags[i >>> setShift][i & setMask] |= bits;
+        waits[i >>> setShift][i & setMask] |= (long) bits << 30;
     }
 
     // ---- scan items ----
@@ -303,14 +317,11 @@ public final class Chart {
 
     /** Offset in {@link #waitPage(int)} one past the last waiting item of set {@code i}. */
     public int waitEnd(int i) {
-        if (i == sets - 1) {
-            return wait.fill();
-        }
-        return wait.endOf(waitStartAddress(i), waitStartAddress(i + 1));
+        return i == sets - 1 ? wait.fill() : (int) (waits[i >>> setShift][i & setMask] >>> 32);
     }
 
     private int waitStartAddress(int i) {
-        return i == sets - 1 ? wait.runStartAddress() : waitStarts[i >>> setShift][i & setMask];
+        return i == sets - 1 ? wait.runStartAddress() : (int) waits[i >>> setShift][i & setMask] & ADDRESS_MASK;
     }
 
     /**
@@ -344,6 +355,8 @@ public final class Chart {
      * (a completion's origin is an earlier set: no production is empty).
      */
     public long group(int i, int n, int[] symbol) {
+        long[] chunk = waits[i >>> setShift];
+        long entry = chunk[i & setMask];
         int[] a;
         int lo;
         int hi;
@@ -352,15 +365,14 @@ public final class Chart {
             lo = wait.runStart();
             hi = wait.fill();
         } else {
-            int start = waitStarts[i >>> setShift][i & setMask];
+            int start = (int) entry & ADDRESS_MASK;
             a = wait.pageAt(start);
             lo = wait.indexAt(start);
-            hi = wait.endOf(start, waitStartAddress(i + 1));
+            hi = (int) (entry >>> 32);
         }
-        byte[] chunk = flags[i >>> setShift];
-        if ((chunk[i & setMask] & SORTED) == 0) {
+        if ((entry & (long) SORTED << 30) == 0) {
             sortWaiting(a, lo, hi, symbol);
-            chunk[i & setMask] |= SORTED;
+            chunk[i & setMask] = entry | (long) SORTED << 30;
         }
         // lower bound of n, then upper bound, over items (stride 3) keyed by symbol[dotted]
         int l = 0;
