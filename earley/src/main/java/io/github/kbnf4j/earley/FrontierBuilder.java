@@ -106,7 +106,7 @@ final class FrontierBuilder {
             scanS = new int[n];
             scanO = new int[n];
         }
-        int[] scan = chart.scanArray();
+        int[] scan = chart.scanPage(current);
         for (int k = 0; k < scanCount; k++) {
             int i = scanFrom + 3 * k;
             scanD[k] = scan[i];
@@ -120,20 +120,20 @@ final class FrontierBuilder {
                 return false;
             }
             long group = chart.group(nodeOrigin[x], nodeN[x], symbol);
-            int top = leo.topmost(chart, group);
-            int[] wait = chart.waitArray();
+            int top = leo.topmost(chart, nodeOrigin[x], group);
             if (top >= 0) {
-                int w = top >>> 1;
-                leoN[x] = lhs[wait[w]];
-                leoOrigin[x] = wait[w + 1];
+                int[] topPage = chart.waitPageAt(top >>> 1);
+                int w = chart.waitIndexAt(top >>> 1);
+                leoN[x] = lhs[topPage[w]];
+                leoOrigin[x] = topPage[w + 1];
                 leoFlag[x] = top & 1;
                 node(leoN[x], leoOrigin[x]);
                 continue;
             }
             leoN[x] = -1;
             itemStart[x] = itemCount;
+            int[] wait = chart.waitPage(nodeOrigin[x]);
             for (int w = (int) group, hi = (int) (group >>> 32); w < hi; w += 3) {
-                wait = chart.waitArray();
                 int d = wait[w];
                 int o = wait[w + 1];
                 addItem(d, o);

@@ -18,8 +18,8 @@ import java.util.concurrent.CancellationException;
  * Earley's algorithm over the compiled grammar, where each terminal is a byte DFA: an item
  * {@code (dotted rule, origin, DFA state)} before a terminal sits inside that terminal's automaton,
  * a byte moves it to the next state, and an accepting state also ends the terminal (the item
- * keeps both possibilities). Items live in a jagged {@link Chart} (one append-only buffer, set
- * offsets), so a pop is a truncate. Completions are acted on at once, never stored; right
+ * keeps both possibilities). Items live in a paged {@link Chart} (append-only pages, each set in
+ * one page, a set table), so a pop is a truncate and growth never copies what is stored. Completions are acted on at once, never stored; right
  * recursion is made linear by {@link LeoChains Leo items}, computed lazily. Deduplication inside a
  * set uses a generation-stamped hash table ({@link ItemIndex}). The closure is driven by an
  * explicit work list: no Java recursion, whatever the input or grammar.
@@ -98,10 +98,19 @@ public final class Recognizer {
         this(new EarleyTables(Objects.requireNonNull(grammar, "grammar")), options);
     }
 
+    /** A recognizer whose chart is cut as {@code layout} says: tests use tiny pages. */
+    Recognizer(CompiledGrammar grammar, RecognizerOptions options, Chart.Layout layout) {
+        this(new EarleyTables(Objects.requireNonNull(grammar, "grammar")), options, layout);
+    }
+
     private Recognizer(EarleyTables tables, RecognizerOptions options) {
+        this(tables, options, Chart.Layout.DEFAULT);
+    }
+
+    private Recognizer(EarleyTables tables, RecognizerOptions options, Chart.Layout layout) {
         this.tables = tables;
         this.options = Objects.requireNonNull(options, "options");
-        this.chart = new Chart(options.maxChartBytes());
+        this.chart = new Chart(options.maxChartBytes(), layout);
         this.leo = new LeoChains(tables);
         this.predictedIn = new int[tables.grammar.nonterminalCount()];
         buildFirstSet();
@@ -135,7 +144,8 @@ public final class Recognizer {
      */
     public boolean push(int b) {
         int current = chart.sets() - 1;
-        int[] scan = chart.scanArray();
+        // the page of a finished set stays valid while the next set is built
+        int[] scan = chart.scanPage(current);
         int from = chart.scanStart(current);
         int to = chart.scanEnd(current);
         int bb = b & 0xFF;
@@ -152,7 +162,12 @@ public final class Recognizer {
                     throw callerBudgetExceeded();
                 }
                 chart.beginSet();
-                chart.addScan(scan[from], scan[from + 1], s);
+                try {
+                    chart.addScan(scan[from], scan[from + 1], s);
+                } catch (RuntimeException e) {
+                    chart.truncate(current + 1); // a new page was refused: leave no empty set behind
+                    throw e;
+                }
                 return true;
             }
         }
@@ -163,7 +178,6 @@ public final class Recognizer {
             byte[] stateFlags = tables.stateFlags;
             spend((to - from) / 3);
             for (int i = from; i < to; i += 3) {
-                scan = chart.scanArray();
                 int s = g.dfaNext(scan[i + 2], bb);
                 if (s < 0) {
                     continue;
@@ -276,7 +290,7 @@ public final class Recognizer {
     /** Whether {@link #push(int)} of {@code b} would succeed (only the low 8 bits of {@code b} count). */
     public boolean allows(int b) {
         int current = chart.sets() - 1;
-        int[] scan = chart.scanArray();
+        int[] scan = chart.scanPage(current);
         long[] nextBytes = tables.nextBytes;
         int bb = b & 0xFF;
         int word = bb >>> 6;
@@ -299,7 +313,7 @@ public final class Recognizer {
         long w2 = 0;
         long w3 = 0;
         int current = chart.sets() - 1;
-        int[] scan = chart.scanArray();
+        int[] scan = chart.scanPage(current);
         long[] nextBytes = tables.nextBytes;
         for (int i = chart.scanStart(current), to = chart.scanEnd(current); i < to; i += 3) {
             int k = 4 * scan[i + 2];
@@ -333,7 +347,7 @@ public final class Recognizer {
      */
     public int terminalStates(int[] into) {
         int current = chart.sets() - 1;
-        int[] scan = chart.scanArray();
+        int[] scan = chart.scanPage(current);
         int n = 0;
         outer:
         for (int i = chart.scanStart(current), to = chart.scanEnd(current); i < to; i += 3) {
@@ -439,7 +453,11 @@ public final class Recognizer {
         return chart.items();
     }
 
-    /** The bytes the chart's arrays occupy. */
+    /**
+     * The bytes the chart's arrays occupy: its pages of items (including one spare page kept after
+     * a pop for the next growth), its set table and page tables, what {@link
+     * RecognizerOptions#maxChartBytes()} bounds.
+     */
     public long chartBytes() {
         return chart.bytes();
     }
@@ -491,22 +509,24 @@ public final class Recognizer {
                 continue;
             }
             spend(1);
+            assert origin < current : "a completion in its own set: an empty production";
             long group = chart.group(origin, n, symbol);
-            int top = leo.topmost(chart, group);
+            int top = leo.topmost(chart, origin, group);
             if (top >= 0) {
-                int w = top >>> 1;
-                int[] wait = chart.waitArray();
+                int[] topPage = chart.waitPageAt(top >>> 1);
+                int w = chart.waitIndexAt(top >>> 1);
                 if ((top & 1) != 0) {
                     chart.setFlags(current, Chart.ACCEPTING);
                 }
-                complete(tables.lhs[wait[w]], wait[w + 1]);
+                complete(tables.lhs[topPage[w]], topPage[w + 1]);
                 continue;
             }
             int lo = (int) group;
             int hi = (int) (group >>> 32);
             spend((hi - lo) / 3);
+            // a finished set: its page stays valid while advancing appends to the set being built
+            int[] wait = chart.waitPage(origin);
             for (int w = lo; w < hi; w += 3) {
-                int[] wait = chart.waitArray();
                 advance(wait[w] + 1, wait[w + 1]);
             }
         }

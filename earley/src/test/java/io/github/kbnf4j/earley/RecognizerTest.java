@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.kbnf4j.earley.internal.Chart;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
@@ -271,5 +272,38 @@ class RecognizerTest {
         assertEquals("maxChartBytes", e.setting());
         assertTrue(r.chartBytes() <= 64 * 1024, r.chartBytes() + " bytes");
         assertTrue(r.isAccepting());
+    }
+
+    /**
+     * Regression: inside a long terminal a push takes the fast path (one item, nothing to close);
+     * when that item needed a new chart page and the bound refused it, the new set was left
+     * behind empty: the length grew by one and no byte could follow.
+     */
+    @Test
+    void theChartBoundInsideALongTerminalLeavesTheStateAsItWas() {
+        CompiledGrammar g = compile("start ::= #\"<[a-z]*>\";");
+        int refusedPages = 0;
+        for (long limit = 4096; limit <= 16 * 1024; limit += 4) {
+            // pages of 9 items, set-table chunks of 256 sets: many bounds meet a page first
+            Recognizer r = new Recognizer(g, RecognizerOptions.DEFAULT.withMaxChartBytes(limit),
+                    new Chart.Layout(5, 3, 8));
+            assertTrue(r.push('<'));
+            int before = -1;
+            try {
+                while (true) {
+                    before = r.length();
+                    r.push('a');
+                }
+            } catch (RecognizerLimitException e) {
+                assertEquals("maxChartBytes", e.setting());
+                refusedPages += e.getMessage().contains("scan items") ? 1 : 0;
+            }
+            assertEquals(before, r.length(), "the refused byte is not consumed (bound " + limit + ")");
+            assertTrue(r.canContinue() && r.allows('a') && r.allows('>'), "bound " + limit);
+            r.pop(1); // room for one more set
+            assertTrue(r.push('>') && r.isAccepting(), "bound " + limit);
+        }
+        // a page of scan items is refused when the set table took the last bytes
+        assertTrue(refusedPages > 0, "no bound stopped at a page of scan items");
     }
 }

@@ -17,7 +17,7 @@ import io.github.kbnf4j.grammar.CompiledGrammar;
  * <p>The result is memoized in the first item's Leo memo slot (and in every item the walk
  * passes), computed lazily the first time a completion needs it. It depends only on sets up to
  * {@code o}, which never change while they exist, so the memo is never stale; truncating the chart
- * drops memos with their sets. A memo encodes the chain's topmost item offset {@code t} as
+ * drops memos with their sets. A memo encodes the chain's topmost item address {@code t} as
  * {@code t << 1 | f}, where {@code f} says whether the chain completes the start nonterminal at
  * origin 0 on its way (the input is then a sentence even though that completion is jumped over).
  *
@@ -41,45 +41,50 @@ public final class LeoChains {
 
     /**
      * The Leo memo for completing {@code n} with origin {@code o}: {@link Chart#MEMO_NONE} when the
-     * completion is not deterministic, else {@code topmost << 1 | completesStartAtZero}.
+     * completion is not deterministic, else {@code topmost << 1 | completesStartAtZero}, where
+     * {@code topmost} is the {@linkplain Chart#waitAddress address} of the chain's topmost item.
      *
+     * @param o the origin, a finished set
      * @param group the waiting items of set {@code o} with {@code n} after the dot, as returned by
      *     {@link Chart#group}
      */
-    public int topmost(Chart chart, long group) {
+    public int topmost(Chart chart, int o, long group) {
         int lo = (int) group;
         int hi = (int) (group >>> 32);
-        int[] wait = chart.wait;
-        if (hi - lo != 3 || symbol[wait[lo] + 1] != CompiledGrammar.END) {
+        int[] page = chart.waitPage(o);
+        if (hi - lo != 3 || symbol[page[lo] + 1] != CompiledGrammar.END) {
             return Chart.MEMO_NONE;
         }
-        int memo = wait[lo + 2];
+        int memo = page[lo + 2];
         if (memo != Chart.MEMO_UNKNOWN) {
             return memo == Chart.MEMO_WALKING ? Chart.MEMO_NONE : memo;
         }
-        int depth = 0;
+        // the item on the walk: its page, its offset there, its address
         int w = lo;
+        int address = chart.waitAddress(o, lo);
+        int depth = 0;
         int tail;
         while (true) {
             if (depth == path.length) {
                 path = java.util.Arrays.copyOf(path, depth * 2);
             }
-            path[depth++] = w;
-            chart.setMemo(w, Chart.MEMO_WALKING);
-            wait = chart.wait;
-            int x = lhs[wait[w]];
-            int origin = wait[w + 1];
+            path[depth++] = address;
+            page[w + 2] = Chart.MEMO_WALKING;
+            int x = lhs[page[w]];
+            int origin = page[w + 1];
             long g = chart.group(origin, x, symbol);
-            wait = chart.wait;
+            int[] next = chart.waitPage(origin);
             int glo = (int) g;
             int ghi = (int) (g >>> 32);
-            if (ghi - glo != 3 || symbol[wait[glo] + 1] != CompiledGrammar.END) {
-                tail = w << 1 | startAtZero(wait, w);
+            if (ghi - glo != 3 || symbol[next[glo] + 1] != CompiledGrammar.END) {
+                tail = address << 1 | startAtZero(page, w);
                 break;
             }
-            int m = wait[glo + 2];
+            int m = next[glo + 2];
             if (m == Chart.MEMO_UNKNOWN) {
+                page = next;
                 w = glo;
+                address = chart.waitAddress(origin, glo);
                 continue;
             }
             if (m == Chart.MEMO_WALKING) {
@@ -88,18 +93,18 @@ public final class LeoChains {
                 }
                 return Chart.MEMO_NONE;
             }
-            tail = m == Chart.MEMO_NONE ? w << 1 | startAtZero(wait, w) : m;
+            tail = m == Chart.MEMO_NONE ? address << 1 | startAtZero(page, w) : m;
             break;
         }
         for (int i = depth - 1; i >= 0; i--) {
-            int item = path[i];
-            tail |= startAtZero(chart.wait, item);
-            chart.setMemo(item, tail);
+            int a = path[i];
+            tail |= startAtZero(chart.waitPageAt(a), chart.waitIndexAt(a));
+            chart.setMemo(a, tail);
         }
         return tail;
     }
 
-    /** 1 if the waiting item at {@code w}, advanced, completes the start nonterminal at origin 0. */
+    /** 1 if the waiting item at offset {@code w} of {@code wait}, advanced, completes the start nonterminal at origin 0. */
     private int startAtZero(int[] wait, int w) {
         return lhs[wait[w]] == start && wait[w + 1] == 0 ? 1 : 0;
     }

@@ -46,7 +46,7 @@ public final class ShortestCompletion {
         heapSize = 0;
         nodeCount = 0;
         int[] finish = tables.bytesToFinish();
-        int[] scan = chart.scanArray();
+        int[] scan = chart.scanPage(current);
         for (int i = chart.scanStart(current), end = chart.scanEnd(current); i < end; i += 3) {
             int d = scan[i];
             int cost = saturate((long) tables.grammar.dfaBytesToAccept(scan[i + 2]) + finish[d + 1]);
@@ -69,7 +69,7 @@ public final class ShortestCompletion {
                 return dist;
             }
             long group = chart.group(origin, n, symbol);
-            int[] wait = chart.waitArray();
+            int[] wait = chart.waitPage(origin);
             for (int w = (int) group, hi = (int) (group >>> 32); w < hi; w += 3) {
                 int d = wait[w];
                 offer(tables.lhs[d], wait[w + 1], saturate((long) dist + finish[d + 1]));
