@@ -75,4 +75,22 @@ class MaskCacheTest {
         r.frontier(f);
         assertEquals("the same mask", cache.get(f));
     }
+
+    /** The weight is exactly what each entry costs: the key and its overhead, plus each distinct mask once. */
+    @Test
+    void weighsKeysAndMasksAndClearDropsThem() {
+        MaskCache<long[]> cache = new MaskCache<>(1 << 20, m -> 16L + 8L * m.length);
+        assertEquals(1 << 20, cache.maximumBytes());
+        Frontier a = frontierAfter("[1, ");
+        Frontier b = frontierAfter("{");
+        cache.put(a, new long[] {1, 2, 3});
+        cache.put(b, new long[10]);
+        long expected = a.bytes() + MaskCache.ENTRY_OVERHEAD_BYTES + b.bytes() + MaskCache.ENTRY_OVERHEAD_BYTES
+                + (16 + 8 * 3) + (16 + 8 * 10);
+        assertEquals(expected, cache.stats().weightBytes());
+        assertEquals(4, cache.stats().entries(), "two frontiers and two masks");
+        cache.clear();
+        assertEquals(0, cache.stats().weightBytes());
+        assertNull(cache.get(a), "cleared");
+    }
 }

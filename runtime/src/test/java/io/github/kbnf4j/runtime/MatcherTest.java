@@ -155,6 +155,49 @@ class MatcherTest {
         assertTrue(allowedSeen > document.length(), "multi-byte tokens were allowed along the way");
     }
 
+    /**
+     * A terminal whose exit nodes fall into several groups by the state before the exit byte:
+     * after letters (accepting), after a dash (not accepting: its tokens are refused) and after
+     * digits (accepting). Each accepting group's suffixes are matched from its own path: from the
+     * digits' path, {@code "-1!"} cannot continue the word, from the letters' path it could.
+     */
+    @Test
+    void groupedExitWalkMatchesEachGroupFromItsOwnPath() {
+        assertMaskIsExact("start ::= #\"[a-z]+(-[0-9]+)?\" \"!\" | \"(\" start \")\";",
+                List.of("ab!", "ab-!", "ab-1!", "ab-1-1!", "(", "<eos>"), List.of(0, 2, 4));
+    }
+
+    /** Every exit group of the state is not accepting: the walk refuses all of them, with no group walk at all. */
+    @Test
+    void exitGroupsThatAreNeverAcceptingAreRefused() {
+        assertMaskIsExact("start ::= #\"[a-z]+(-[0-9]+)?\" \"!\" | \"(\" start \")\";",
+                List.of("ab-!", "x-!", "(", "<eos>"), List.of(2));
+    }
+
+    /**
+     * Every other terminal of the current set reads the exit paths' first byte, so the grouped
+     * walk must decline: after {@code "ab"} the literal {@code "ab"} may have ended, after
+     * {@code "xy"} not.
+     */
+    @Test
+    void groupedExitWalkDeclinesWhenEveryOtherTerminalReadsTheFirstByte() {
+        assertMaskIsExact("start ::= #\"[a-z]+\" \"!\" | \"ab\" #\"[?]+\" | \"a\" start \"z\";",
+                List.of("ab?", "xy?", "xy!", "ab!", "a", "<eos>"), List.of(0, 2, 3, 4));
+    }
+
+    /**
+     * The one-by-one exit walk moves between parent paths of the same length that share no
+     * prefix ({@code "ab"}, {@code "ba"}) and lead to different recognizer states (only after
+     * {@code "ab"} can the second word have started), and down a path longer than the walker's
+     * first buffers.
+     */
+    @Test
+    void oneByOneExitWalkRepushesDifferentPathsOfEqualLength() {
+        String deep = "a".repeat(39) + "b!";
+        assertMaskIsExact("start ::= #\"[a-z]+\" #\"[b-z]+\" \"!\" | \"(\" start \")\";",
+                List.of("ab!", "ba!", deep, "(", "<eos>"), List.of(0, 2, 3));
+    }
+
     private static void assertMaskIsExact(String grammar, List<String> tokenTexts, List<Integer> expected) {
         List<byte[]> tokens = new ArrayList<>();
         for (String t : tokenTexts) {

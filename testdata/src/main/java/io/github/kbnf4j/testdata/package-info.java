@@ -6,6 +6,7 @@
  * ({@link io.github.kbnf4j.testdata.RandomGrammars}), random sentences, viable prefixes and near
  * misses of a compiled grammar ({@link io.github.kbnf4j.testdata.Sentences}, paired with their grammar
  * in {@link io.github.kbnf4j.testdata.GrammarAndInput}), and random token lists for vocabularies
- * ({@link io.github.kbnf4j.testdata.RandomVocabularies}).
+ * ({@link io.github.kbnf4j.testdata.RandomVocabularies}); and quick property runs for mutation
+ * testing ({@link io.github.kbnf4j.testdata.QuickProperties}, off unless a system property asks).
  */
 package io.github.kbnf4j.testdata;

@@ -1,0 +1,78 @@
+package io.github.kbnf4j.testdata;
+
+import java.lang.reflect.AnnotatedElement;
+import java.util.Optional;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.PropagationMode;
+import net.jqwik.api.lifecycle.PropertyAttributes;
+import net.jqwik.api.lifecycle.PropertyExecutionResult;
+import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
+
+/**
+ * Quick runs of every jqwik property for mutation testing: when the system property
+ * {@value #PROPERTY} is set, it caps the number of tries at its value and turns shrinking off;
+ * without it (every normal build) it does nothing.
+ *
+ * <p>Mutation testing runs each covering property once per mutant, so a property worth its
+ * thousand tries in {@code mvn verify} would cost hours there; the {@code pitest} profile of the
+ * parent pom sets the property for its test runs. A cap lowers only how many random cases are
+ * tried, never what each one checks, and a property with fewer tries than the cap keeps its own.
+ * Shrinking a failure would only spend time: PIT needs to know that a test failed, not the
+ * smallest case.
+ *
+ * <p>Registered for every property on the test class path through
+ * {@code META-INF/services/net.jqwik.api.lifecycle.LifecycleHook}.
+ */
+public final class QuickProperties implements AroundPropertyHook {
+    /** The system property holding the cap (a positive integer). */
+    public static final String PROPERTY = "kbnf4j.maxTries";
+
+    /** Required by the service loader. */
+    public QuickProperties() {
+    }
+
+    @Override
+    public PropagationMode propagateTo() {
+        return PropagationMode.ALL_DESCENDANTS;
+    }
+
+    @Override
+    public boolean appliesTo(Optional<AnnotatedElement> element) {
+        return System.getProperty(PROPERTY) != null;
+    }
+
+    @Override
+    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+        int cap = cap(System.getProperty(PROPERTY));
+        PropertyAttributes attributes = context.attributes();
+        // jqwik's default when a property names none (the tests' junit-platform.properties may lower it)
+        int tries = attributes.tries().orElse(1000);
+        if (tries > cap) {
+            attributes.setTries(cap);
+        }
+        attributes.setShrinking(ShrinkingMode.OFF);
+        return property.execute();
+    }
+
+    /** The cap {@code value} stands for; a clear error names the property when it is no positive integer. */
+    static int cap(String value) {
+        int cap;
+        try {
+            cap = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + PROPERTY + "=" + value + " is not a number of tries", e);
+        }
+        if (cap < 1) {
+            throw new IllegalArgumentException("-D" + PROPERTY + "=" + value + " must be at least 1");
+        }
+        return cap;
+    }
+
+    @Override
+    public int aroundPropertyProximity() {
+        // outside the hooks of the tests themselves: the cap is in place before any of them runs
+        return -100;
+    }
+}
