@@ -27,7 +27,7 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * The options that apply only when GRAMMAR is a JSON Schema ({@code --ref-map}, {@code --formats},
  * {@code --lenient}, {@code --max-whitespace}, {@code --draft}, {@code --property-order},
- * {@code --max-order-states}), part of {@link GrammarArguments}.
+ * {@code --max-order-states}, {@code --max-rules}), part of {@link GrammarArguments}.
  * Each field is null (or false) when its option is absent, so that {@link #given()} can name the
  * options a non-schema grammar must not be given.
  */
@@ -71,6 +71,11 @@ final class SchemaArguments {
                     + "); past it, any order within blocks of consecutive declared properties.")
     Integer maxOrderStates;
 
+    @Option(names = "--max-rules", paramLabel = "N",
+            description = "JSON Schema: the most grammar rules one schema may produce; a larger schema is refused "
+                    + "(default: " + JsonSchemaOptions.DEFAULT_MAX_RULES + ").")
+    Integer maxRules;
+
     /** The schema-only options on the command line, as spelled there (empty if none). */
     List<String> given() {
         List<String> names = new ArrayList<>();
@@ -94,6 +99,9 @@ final class SchemaArguments {
         }
         if (maxOrderStates != null) {
             names.add("--max-order-states");
+        }
+        if (maxRules != null) {
+            names.add("--max-rules");
         }
         return names;
     }
@@ -127,6 +135,12 @@ final class SchemaArguments {
                 throw new UsageException("--max-order-states must be 1 or more: " + maxOrderStates);
             }
             o = o.withMaxOrderStates(maxOrderStates);
+        }
+        if (maxRules != null) {
+            if (maxRules < 1) {
+                throw new UsageException("--max-rules must be 1 or more: " + maxRules);
+            }
+            o = o.withMaxRules(maxRules);
         }
         if (refMap != null) {
             o = o.withRemoteSchemas(readRefMap(refMap));

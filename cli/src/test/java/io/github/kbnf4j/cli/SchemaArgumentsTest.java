@@ -242,6 +242,17 @@ class SchemaArgumentsTest {
     }
 
     @Test
+    void maxRulesIsTheOptionThatLimitMessagesName() throws Exception {
+        Path s = file("rules.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}, "
+                + "\"b\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}}}");
+        assertEquals(0, run("compile", s.toString()), err());
+        assertEquals(2, run("compile", "--max-rules", "1", s.toString()));
+        assertTrue(err().contains("CLI --max-rules"), err());
+        assertEquals(2, run("compile", "--max-rules", "0", s.toString()));
+        assertEquals("kbnf4j compile: --max-rules must be 1 or more: 0\n", err());
+    }
+
+    @Test
     void draftIsTheDefaultForSchemasWithoutDollarSchema() throws Exception {
         // $dynamicRef exists from 2019-09 on: draft 7 ignores it (any JSON passes), 2020-12 (the default) refuses it.
         Path s = file("d.json", "{\"$dynamicRef\": \"#node\"}");

@@ -41,12 +41,15 @@ public record JsonSchemaOptions(SchemaDraft defaultDraft, FormatMode formats, bo
     /** {@link #maxOrderStates()} by default. */
     public static final int DEFAULT_MAX_ORDER_STATES = 64;
 
+    /** The default budget of grammar rules one schema may produce ({@link #maxRules()}). */
+    public static final int DEFAULT_MAX_RULES = 50_000;
+
     /**
      * Draft 2020-12, formats asserted, strict, any whitespace, no remote schemas, 50,000 rules,
      * properties in declared order.
      */
     public static final JsonSchemaOptions DEFAULT = new JsonSchemaOptions(SchemaDraft.DRAFT_2020_12, FormatMode.ASSERT,
-            false, UNBOUNDED_WHITESPACE, Map.of(), 50_000, GrammarOptions.DEFAULT, PropertyOrder.DECLARED,
+            false, UNBOUNDED_WHITESPACE, Map.of(), DEFAULT_MAX_RULES, GrammarOptions.DEFAULT, PropertyOrder.DECLARED,
             DEFAULT_MAX_ORDER_STATES);
 
     public JsonSchemaOptions {
