@@ -97,6 +97,15 @@ final class RunCommand extends Subcommand {
                     + "(default: ${DEFAULT-VALUE}).")
     double topP = SamplingOptions.DEFAULT.topP();
 
+    @Option(names = "--top-k", paramLabel = "K",
+            description = "Draw only from the K likeliest allowed tokens; 0 for no limit (default: ${DEFAULT-VALUE}).")
+    int topK = SamplingOptions.DEFAULT.topK();
+
+    @Option(names = "--max-whitespace", paramLabel = "N",
+            description = "With --schema: the most whitespace bytes between two JSON tokens (default: unbounded; "
+                    + "0: compact JSON). A model that likes whitespace can otherwise spend its tokens on it.")
+    Integer maxWhitespace;
+
     @Option(names = "--seed", paramLabel = "S", description = "The random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -114,7 +123,7 @@ final class RunCommand extends Subcommand {
             return Main.EXIT_GRAMMAR_ERROR;
         }
         GenerationOptions options = new GenerationOptions(maxTokens,
-                new SamplingOptions(temperature, topP, 0, seed), true);
+                new SamplingOptions(temperature, topP, topK, seed), true);
         if (!Files.isDirectory(model)) {
             err.println("kbnf4j run: no model directory '" + model + "'");
             return Main.EXIT_GRAMMAR_ERROR;
@@ -196,6 +205,15 @@ final class RunCommand extends Subcommand {
         if (!(topP > 0 && topP <= 1)) {
             return "--top-p must be in (0, 1]: " + topP;
         }
+        if (topK < 0) {
+            return "--top-k must be 0 (no limit) or positive: " + topK;
+        }
+        if (maxWhitespace != null && constraint.schema == null) {
+            return "--max-whitespace applies to --schema only (a grammar spells its own whitespace)";
+        }
+        if (maxWhitespace != null && maxWhitespace < 0) {
+            return "--max-whitespace must be 0 or more (leave it out for any amount): " + maxWhitespace;
+        }
         return null;
     }
 
@@ -203,7 +221,9 @@ final class RunCommand extends Subcommand {
     private CompiledGrammar compileReporting(PrintWriter err) {
         try {
             if (constraint.schema != null) {
-                return JsonSchemaGrammar.compile(constraint.schema, JsonSchemaOptions.DEFAULT);
+                JsonSchemaOptions options = maxWhitespace == null ? JsonSchemaOptions.DEFAULT
+                        : JsonSchemaOptions.DEFAULT.withMaxWhitespace(maxWhitespace);
+                return JsonSchemaGrammar.compile(constraint.schema, options);
             }
             String g = constraint.grammar;
             Path file = Path.of(g);

@@ -81,6 +81,28 @@ class RunCommandTest {
     }
 
     @Test
+    void compactSchemaOutputWithTopK() throws Exception {
+        Path schema = Files.writeString(dir.resolve("pair.json"), "{\"type\":\"object\",\"properties\":{"
+                + "\"a\":{\"type\":\"boolean\"},\"b\":{\"type\":\"boolean\"}},\"required\":[\"a\",\"b\"],"
+                + "\"additionalProperties\":false}");
+        for (int seed = 0; seed < 5; seed++) {
+            assertEquals(0, run("run", "--model", modelDir.toString(), "--schema", schema.toString(), "--prompt", "p",
+                    "--seed", String.valueOf(seed), "--top-k", "3", "--max-whitespace", "0"), err.toString());
+            // Compact: no whitespace at all (the keys may be spelled with escapes, such as "\\u0061").
+            String text = output();
+            assertTrue(text.endsWith("\n") && text.substring(0, text.length() - 1).chars().noneMatch(
+                    c -> c == ' ' || c == '\t' || c == '\r' || c == '\n'), text);
+            JsonNode node = JSON.readTree(text);
+            assertTrue(node.get("a").isBoolean() && node.get("b").isBoolean() && node.size() == 2, text);
+        }
+        Path other = Files.writeString(dir.resolve("other.json"), "{\"type\":\"integer\"}");
+        assertEquals(2, run("run", "--model", modelDir.toString(), "--schema", other.toString(), "--prompt", "p",
+                "--max-whitespace", "-1"));
+        assertEquals("kbnf4j run: --max-whitespace must be 0 or more (leave it out for any amount): -1\n",
+                err.toString());
+    }
+
+    @Test
     void grammarFileAndBuiltinGrammarsWork() throws Exception {
         Path grammar = Files.writeString(dir.resolve("yes.gbnf"), "root ::= \"yes\" | \"no\"\n");
         assertEquals(0, run("run", "--model", modelDir.toString(), "--grammar", grammar.toString(), "--prompt", "ok?"),
@@ -123,6 +145,11 @@ class RunCommandTest {
         assertEquals("kbnf4j run: --temperature must be 0 (greedy) or a finite positive number: -1.0\n", err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--top-p", "0"));
         assertEquals("kbnf4j run: --top-p must be in (0, 1]: 0.0\n", err.toString());
+        assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--top-k", "-1"));
+        assertEquals("kbnf4j run: --top-k must be 0 (no limit) or positive: -1\n", err.toString());
+        assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-whitespace", "0"));
+        assertEquals("kbnf4j run: --max-whitespace applies to --schema only (a grammar spells its own whitespace)\n",
+                err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-tokens", "0"));
         assertEquals("kbnf4j run: --max-tokens must be at least 1: 0\n", err.toString());
         assertEquals(2, run("run", "--model", dir.resolve("nope").toString(), "--grammar", "json", "--prompt", "p"));
