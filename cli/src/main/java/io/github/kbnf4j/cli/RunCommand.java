@@ -16,7 +16,6 @@ import io.github.kbnf4j.grammar.GrammarException;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.jsonschema.JsonSchemaException;
 import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
-import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -30,6 +29,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -101,10 +101,9 @@ final class RunCommand extends Subcommand {
             description = "Draw only from the K likeliest allowed tokens; 0 for no limit (default: ${DEFAULT-VALUE}).")
     int topK = SamplingOptions.DEFAULT.topK();
 
-    @Option(names = "--max-whitespace", paramLabel = "N",
-            description = "With --schema: the most whitespace bytes between two JSON tokens (default: unbounded; "
-                    + "0: compact JSON). A model that likes whitespace can otherwise spend its tokens on it.")
-    Integer maxWhitespace;
+    /** The schema compiler's options, as the other commands take them; only with --schema. */
+    @Mixin
+    SchemaArguments schemaArguments;
 
     @Option(names = "--seed", paramLabel = "S", description = "The random seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -208,11 +207,9 @@ final class RunCommand extends Subcommand {
         if (topK < 0) {
             return "--top-k must be 0 (no limit) or positive: " + topK;
         }
-        if (maxWhitespace != null && constraint.schema == null) {
-            return "--max-whitespace applies to --schema only (a grammar spells its own whitespace)";
-        }
-        if (maxWhitespace != null && maxWhitespace < 0) {
-            return "--max-whitespace must be 0 or more (leave it out for any amount): " + maxWhitespace;
+        List<String> given = schemaArguments.given();
+        if (constraint.schema == null && !given.isEmpty()) {
+            return String.join(", ", given) + (given.size() == 1 ? " applies" : " apply") + " only to --schema";
         }
         return null;
     }
@@ -221,9 +218,7 @@ final class RunCommand extends Subcommand {
     private CompiledGrammar compileReporting(PrintWriter err) {
         try {
             if (constraint.schema != null) {
-                JsonSchemaOptions options = maxWhitespace == null ? JsonSchemaOptions.DEFAULT
-                        : JsonSchemaOptions.DEFAULT.withMaxWhitespace(maxWhitespace);
-                return JsonSchemaGrammar.compile(constraint.schema, options);
+                return JsonSchemaGrammar.compile(constraint.schema, schemaArguments.options(GrammarOptions.DEFAULT));
             }
             String g = constraint.grammar;
             Path file = Path.of(g);
@@ -240,6 +235,9 @@ final class RunCommand extends Subcommand {
             return null;
         } catch (GrammarException | JsonSchemaException e) {
             err.println(e.getMessage());
+            return null;
+        } catch (GrammarArguments.UsageException e) {
+            err.println("kbnf4j run: " + e.getMessage());
             return null;
         } catch (NoSuchFileException e) {
             err.println("kbnf4j run: no schema file '" + constraint.schema + "'");

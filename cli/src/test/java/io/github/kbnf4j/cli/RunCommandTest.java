@@ -148,7 +148,7 @@ class RunCommandTest {
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--top-k", "-1"));
         assertEquals("kbnf4j run: --top-k must be 0 (no limit) or positive: -1\n", err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-whitespace", "0"));
-        assertEquals("kbnf4j run: --max-whitespace applies to --schema only (a grammar spells its own whitespace)\n",
+        assertEquals("kbnf4j run: --max-whitespace applies only to --schema\n",
                 err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-tokens", "0"));
         assertEquals("kbnf4j run: --max-tokens must be at least 1: 0\n", err.toString());
