@@ -4,14 +4,15 @@ import java.util.Arrays;
 
 /**
  * An int[] compared by content: the key of a state built from several (a subset of NFA states, a
- * tuple in a product, the children of a hex-digit state of a JSON escape).
+ * tuple in a product, the children of a hex-digit state of a JSON escape; in the HIR passes, a
+ * rule's packed alternatives).
  */
-final class IntArrayKey {
+public final class IntArrayKey {
     final int[] a;
     private final int hash;
 
     /** Takes ownership of {@code a}, which must not change afterwards. */
-    IntArrayKey(int[] a) {
+    public IntArrayKey(int[] a) {
         this.a = a;
         this.hash = Arrays.hashCode(a);
     }

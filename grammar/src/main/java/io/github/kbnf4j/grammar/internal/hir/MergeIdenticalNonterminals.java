@@ -1,5 +1,6 @@
 package io.github.kbnf4j.grammar.internal.hir;
 
+import io.github.kbnf4j.grammar.internal.automata.IntArrayKey;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,8 +30,8 @@ public final class MergeIdenticalNonterminals {
     /** The rules that refer to each rule (possibly more than once, possibly no longer). */
     private final IntArrayList[] users;
     /** The key each surviving rule is filed under in {@link #byKey}, or null. */
-    private final Key[] keyOf;
-    private final Map<Key, Integer> byKey = new HashMap<>();
+    private final IntArrayKey[] keyOf;
+    private final Map<IntArrayKey, Integer> byKey = new HashMap<>();
     private final IntArrayList queue = new IntArrayList();
     private final boolean[] queued;
 
@@ -39,7 +40,7 @@ public final class MergeIdenticalNonterminals {
         this.count = hir.nonterminalCount();
         this.target = new int[count];
         this.users = new IntArrayList[count];
-        this.keyOf = new Key[count];
+        this.keyOf = new IntArrayKey[count];
         this.queued = new boolean[count];
         for (int n = 0; n < count; n++) {
             target[n] = n;
@@ -111,8 +112,8 @@ public final class MergeIdenticalNonterminals {
         if (target[n] != n || hir.repetition(n) != null || hir.alternatives(n).isEmpty()) {
             return;
         }
-        Key key = key(hir.alternatives(n));
-        Key old = keyOf[n];
+        IntArrayKey key = key(hir.alternatives(n));
+        IntArrayKey old = keyOf[n];
         if (key.equals(old)) {
             return;
         }
@@ -169,8 +170,11 @@ public final class MergeIdenticalNonterminals {
         return false;
     }
 
-    /** The set of alternatives, with every rule replaced by the one it is merged into, as a key. */
-    private Key key(List<int[]> alts) {
+    /**
+     * The set of alternatives, with every rule replaced by the one it is merged into, as a key:
+     * sorted distinct alternatives, each as its length followed by its symbols.
+     */
+    private IntArrayKey key(List<int[]> alts) {
         List<int[]> mapped = new ArrayList<>(alts.size());
         int length = 0;
         for (int[] alt : alts) {
@@ -199,27 +203,6 @@ public final class MergeIdenticalNonterminals {
             at += m.length;
             previous = m;
         }
-        return new Key(at == length ? packed : Arrays.copyOf(packed, at));
-    }
-
-    /** Sorted distinct alternatives, each as its length followed by its symbols. */
-    private static final class Key {
-        private final int[] packed;
-        private final int hash;
-
-        Key(int[] packed) {
-            this.packed = packed;
-            this.hash = Arrays.hashCode(packed);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && Arrays.equals(k.packed, packed);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
+        return new IntArrayKey(at == length ? packed : Arrays.copyOf(packed, at));
     }
 }
