@@ -10,17 +10,10 @@ import io.github.kbnf4j.decode.SamplingOptions;
 import io.github.kbnf4j.decode.StopReason;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import io.github.kbnf4j.grammar.Dialect;
-import io.github.kbnf4j.grammar.Grammar;
-import io.github.kbnf4j.grammar.GrammarException;
-import io.github.kbnf4j.grammar.GrammarOptions;
-import io.github.kbnf4j.jsonschema.JsonSchemaException;
-import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -67,7 +60,8 @@ final class RunCommand extends Subcommand {
     /** The constraint: exactly one of a grammar and a schema. */
     static final class Constraint {
         @Option(names = "--grammar", paramLabel = "G", required = true,
-                description = "A grammar file (KBNF; GBNF if it ends in .gbnf) or a built-in grammar (json, json:K).")
+                description = "A grammar file (KBNF; GBNF if it ends in .gbnf; a JSON Schema if it ends in .json) or a "
+                        + "built-in grammar (json, json:K).")
         String grammar;
 
         @Option(names = "--schema", paramLabel = "S.json", required = true, description = "A JSON Schema file.")
@@ -127,7 +121,11 @@ final class RunCommand extends Subcommand {
             err.println("kbnf4j run: no model directory '" + model + "'");
             return Main.EXIT_GRAMMAR_ERROR;
         }
-        CompiledGrammar grammar = compileReporting(err);
+        if (constraint.schema != null && !Files.isRegularFile(constraint.schema)) {
+            err.println("kbnf4j run: no schema file '" + constraint.schema + "'");
+            return Main.EXIT_GRAMMAR_ERROR;
+        }
+        CompiledGrammar grammar = grammarArguments().compileReporting(err, "run", false);
         if (grammar == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
@@ -208,45 +206,29 @@ final class RunCommand extends Subcommand {
             return "--top-k must be 0 (no limit) or positive: " + topK;
         }
         List<String> given = schemaArguments.given();
-        if (constraint.schema == null && !given.isEmpty()) {
-            return String.join(", ", given) + (given.size() == 1 ? " applies" : " apply") + " only to --schema";
+        if (constraint.schema == null && !given.isEmpty()
+                && !constraint.grammar.toLowerCase(Locale.ROOT).endsWith(GrammarArguments.SCHEMA_EXTENSION)) {
+            return String.join(", ", given) + (given.size() == 1 ? " applies" : " apply")
+                    + " only to a JSON Schema (--schema, or a --grammar file ending in .json)";
         }
         return null;
     }
 
-    /** The grammar or schema, or null after the problem was printed. */
-    private CompiledGrammar compileReporting(PrintWriter err) {
-        try {
-            if (constraint.schema != null) {
-                return JsonSchemaGrammar.compile(constraint.schema, schemaArguments.options(GrammarOptions.DEFAULT));
-            }
-            String g = constraint.grammar;
-            Path file = Path.of(g);
-            if (Files.isRegularFile(file)) {
-                Path name = file.getFileName();
-                return Grammar.compileFile(file, Dialect.forFileName(name == null ? g : name.toString()),
-                        GrammarOptions.DEFAULT);
-            }
-            if (Grammar.isBuiltin(g)) {
-                return Grammar.builtin(g, GrammarOptions.DEFAULT);
-            }
-            err.println("kbnf4j run: no grammar file '" + g + "' and no built-in grammar of that name (json, or json:K "
-                    + "for K = 0.." + Grammar.MAX_JSON_WHITESPACE + ")");
-            return null;
-        } catch (GrammarException | JsonSchemaException e) {
-            err.println(e.getMessage());
-            return null;
-        } catch (GrammarArguments.UsageException e) {
-            err.println("kbnf4j run: " + e.getMessage());
-            return null;
-        } catch (NoSuchFileException e) {
-            err.println("kbnf4j run: no schema file '" + constraint.schema + "'");
-            return null;
-        } catch (IOException e) {
-            err.println("kbnf4j run: cannot read " + (constraint.schema != null ? constraint.schema : constraint.grammar)
-                    + ": " + e.getMessage());
-            return null;
+    /**
+     * The constraint as the other commands read GRAMMAR: {@code --schema} is a JSON Schema file;
+     * {@code --grammar} is a file in the language its extension names (a JSON Schema for
+     * {@code .json}, GBNF for {@code .gbnf}, KBNF otherwise) or a built-in grammar.
+     */
+    private GrammarArguments grammarArguments() {
+        GrammarArguments a = new GrammarArguments();
+        a.schema = schemaArguments;
+        if (constraint.schema != null) {
+            a.grammar = constraint.schema.toString();
+            a.dialect = GrammarArguments.DialectOption.jsonschema;
+        } else {
+            a.grammar = constraint.grammar;
         }
+        return a;
     }
 
     private LanguageModelProvider firstProvider() {

@@ -114,6 +114,21 @@ class RunCommandTest {
         JSON.readTree(output());
     }
 
+    /** As in every other command, a GRAMMAR file ending in .json is a JSON Schema, not KBNF text. */
+    @Test
+    void aGrammarFileEndingInJsonIsASchemaAsInTheOtherCommands() throws Exception {
+        Path schema = Files.writeString(dir.resolve("flag.json"), "{\"type\":\"object\",\"properties\":{"
+                + "\"on\":{\"type\":\"boolean\"}},\"required\":[\"on\"],\"additionalProperties\":false}");
+        assertEquals(0, run("run", "--model", modelDir.toString(), "--grammar", schema.toString(), "--prompt", "p",
+                "--max-whitespace", "0", "--max-tokens", "50"), err.toString());
+        JsonNode flag = JSON.readTree(output());
+        assertTrue(flag.size() == 1 && flag.get("on").isBoolean(), output());
+        assertTrue(!output().contains(" "), "--max-whitespace 0 applies: " + output());
+        Path invalid = Files.writeString(dir.resolve("broken.json"), "{\"type\": 12}");
+        assertEquals(2, run("run", "--model", modelDir.toString(), "--grammar", invalid.toString(), "--prompt", "p"));
+        assertTrue(err.toString().startsWith("broken.json"), err.toString());
+    }
+
     @Test
     void theSameSeedGivesTheSameOutput() {
         run("run", "--model", modelDir.toString(), "--grammar", "json:1", "--prompt", "p", "--seed", "3");
@@ -148,8 +163,10 @@ class RunCommandTest {
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--top-k", "-1"));
         assertEquals("kbnf4j run: --top-k must be 0 (no limit) or positive: -1\n", err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-whitespace", "0"));
-        assertEquals("kbnf4j run: --max-whitespace applies only to --schema\n",
-                err.toString());
+        assertEquals("kbnf4j run: --max-whitespace applies only to a JSON Schema (--schema, or a --grammar file "
+                + "ending in .json)\n", err.toString());
+        assertEquals(2, run("run", "--model", model, "--schema", dir.resolve("none.json").toString(), "--prompt", "p"));
+        assertEquals("kbnf4j run: no schema file '" + dir.resolve("none.json") + "'\n", err.toString());
         assertEquals(2, run("run", "--model", model, "--grammar", "json", "--prompt", "p", "--max-tokens", "0"));
         assertEquals("kbnf4j run: --max-tokens must be at least 1: 0\n", err.toString());
         assertEquals(2, run("run", "--model", dir.resolve("nope").toString(), "--grammar", "json", "--prompt", "p"));
