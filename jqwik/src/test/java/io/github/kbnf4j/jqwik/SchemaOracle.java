@@ -3,10 +3,6 @@ package io.github.kbnf4j.jqwik;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.BigIntegerNode;
-import com.fasterxml.jackson.databind.node.DecimalNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.LongNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
@@ -18,11 +14,10 @@ import io.github.kbnf4j.jsonschema.JsonSchemaException;
 import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 import io.github.kbnf4j.jsonschema.SchemaDraft;
+import io.github.kbnf4j.testdata.CanonicalNumbers;
 import io.github.kbnf4j.testdata.SharedFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,7 +162,7 @@ final class SchemaOracle {
                 errors = oracle.validate(EXACT.readTree(text));
             }
             if (!errors.isEmpty()) {
-                errors = oracle.validate(canonicalNumbers(EXACT.readTree(text)));
+                errors = oracle.validate(CanonicalNumbers.of(EXACT.readTree(text)));
             }
             return errors;
         } catch (com.networknt.schema.JsonSchemaException | NumberFormatException e) {
@@ -177,27 +172,4 @@ final class SchemaOracle {
         }
     }
 
-    /** The value with every number in its shortest node form (networknt compares enum values by node). */
-    static JsonNode canonicalNumbers(JsonNode v) {
-        if (v.isNumber()) {
-            BigDecimal d = v.decimalValue().stripTrailingZeros();
-            if (d.scale() <= 0 && d.scale() > -400) { // not 1e99999999 as a BigInteger: it would take minutes
-                BigInteger i = d.toBigIntegerExact();
-                return i.bitLength() < 32 ? IntNode.valueOf(i.intValue())
-                        : i.bitLength() < 64 ? LongNode.valueOf(i.longValue()) : BigIntegerNode.valueOf(i);
-            }
-            return DecimalNode.valueOf(d);
-        }
-        if (v.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode a = MAPPER.createArrayNode();
-            v.forEach(x -> a.add(canonicalNumbers(x)));
-            return a;
-        }
-        if (v.isObject()) {
-            com.fasterxml.jackson.databind.node.ObjectNode o = MAPPER.createObjectNode();
-            v.fields().forEachRemaining(e -> o.set(e.getKey(), canonicalNumbers(e.getValue())));
-            return o;
-        }
-        return v;
     }
-}
