@@ -1,6 +1,7 @@
 package io.github.kbnf4j.earley.internal;
 
 import io.github.kbnf4j.earley.RecognizerLimitException;
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 
 /**
@@ -101,7 +102,9 @@ public final class Chart {
     private int setCapacity;
     /** The number of sets (bytes consumed + 1), counting the one being built. */
     private int sets;
-    private long[] sortKeys = new long[16];
+    /** Scratch of {@link #sortWaiting}: items per nonterminal (all zero between sorts), the nonterminals met, a copy of the items. */
+    private int[] symbolCounts = new int[64];
+    private int[] distinctSymbols = new int[16];
     private int[] sortCopy = new int[48];
 
     /** An empty chart with the default layout. */
@@ -398,38 +401,62 @@ public final class Chart {
         return (lo + 3 * first) | (long) (lo + 3 * l) << 32;
     }
 
-    /** Sorts the waiting items in {@code [lo, hi)} by the nonterminal after the dot. */
+    /**
+     * Sorts the waiting items in {@code [lo, hi)} by the nonterminal after the dot, stably (items
+     * of one nonterminal keep the order they were added in). A counting sort: one pass counts the
+     * items of each nonterminal present, the few distinct nonterminals are sorted, and a second
+     * pass moves each item to its place. {@code O(items + d log d)} for {@code d} distinct
+     * nonterminals, where a comparison sort of the items cost {@code O(items log items)}: a set
+     * after a byte where a statement or an expression may start holds hundreds of predicted items
+     * over a few dozen nonterminals, and masks sort many such sets.
+     */
     private void sortWaiting(int[] a, int lo, int hi, int[] symbol) {
         int count = (hi - lo) / 3;
         if (count < 2) {
             return;
         }
-        if (sortKeys.length < count) {
-            sortKeys = new long[Math.max(count, 2 * sortKeys.length)];
-        }
-        if (sortCopy.length < hi - lo) {
-            sortCopy = new int[Math.max(hi - lo, 2 * sortCopy.length)];
-        }
-        long[] keys = sortKeys;
+        int[] counts = symbolCounts;
+        int[] distinct = distinctSymbols;
+        int d = 0;
         boolean sorted = true;
+        int previous = Integer.MIN_VALUE;
         for (int k = 0; k < count; k++) {
-            keys[k] = (long) symbol[a[lo + 3 * k]] << 32 | k;
-            if (k > 0 && keys[k] < keys[k - 1]) {
-                sorted = false;
+            int n = symbol[a[lo + 3 * k]];
+            sorted &= n >= previous;
+            previous = n;
+            if (n >= counts.length) {
+                counts = symbolCounts = Arrays.copyOf(counts, Math.max(n + 1, 2 * counts.length));
+            }
+            if (counts[n]++ == 0) {
+                if (d == distinct.length) {
+                    distinct = distinctSymbols = Arrays.copyOf(distinct, 2 * d);
+                }
+                distinct[d++] = n;
             }
         }
-        if (sorted) {
-            return;
+        if (!sorted) {
+            IntArrays.quickSort(distinct, 0, d);
+            int start = 0;
+            for (int j = 0; j < d; j++) { // counts become each nonterminal's first slot
+                int n = distinct[j];
+                int c = counts[n];
+                counts[n] = start;
+                start += c;
+            }
+            if (sortCopy.length < hi - lo) {
+                sortCopy = new int[Math.max(hi - lo, 2 * sortCopy.length)];
+            }
+            int[] copy = sortCopy;
+            System.arraycopy(a, lo, copy, 0, hi - lo);
+            for (int from = 0; from < hi - lo; from += 3) {
+                int to = lo + 3 * counts[symbol[copy[from]]]++;
+                a[to] = copy[from];
+                a[to + 1] = copy[from + 1];
+                a[to + 2] = copy[from + 2];
+            }
         }
-        LongSort.sort(keys, count);
-        int[] copy = sortCopy;
-        System.arraycopy(a, lo, copy, 0, hi - lo);
-        for (int k = 0; k < count; k++) {
-            int from = 3 * (int) keys[k];
-            int to = lo + 3 * k;
-            a[to] = copy[from];
-            a[to + 1] = copy[from + 1];
-            a[to + 2] = copy[from + 2];
+        for (int j = 0; j < d; j++) { // leave the counts all zero for the next set
+            counts[distinct[j]] = 0;
         }
     }
 }

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.kbnf4j.earley.RecognizerLimitException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -276,6 +279,72 @@ class ChartTest {
                 for (int w = lo; w < hi; w += 3) {
                     assertEquals(n, symbol[page[w]]);
                     assertEquals(set, page[w + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Sets of hundreds of waiting items over many nonterminals (as after a byte where an
+     * expression may start): each group holds exactly the items of its nonterminal, in the order
+     * they were added (the sort is stable), whether the set arrived sorted, reversed or shuffled.
+     */
+    @Test
+    void groupOfLargeSetsIsExactAndKeepsTheOrderOfAddition() {
+        Random random = new Random(11);
+        int[] symbol = new int[300];
+        for (int r = 0; r < symbol.length; r++) {
+            symbol[r] = random.nextInt(r < 150 ? 40 : 5000); // a few common nonterminals, and far-apart ones
+        }
+        Chart chart = new Chart(BIG);
+        List<int[]> sets = new ArrayList<>();
+        for (int set = 0; set < 12; set++) {
+            chart.beginSet();
+            int size = set == 0 ? 0 : 1 + random.nextInt(900);
+            int[] dotted = new int[size];
+            for (int k = 0; k < size; k++) {
+                dotted[k] = random.nextInt(symbol.length);
+            }
+            if (set % 3 == 1) { // already in order of symbol
+                dotted = Arrays.stream(dotted).boxed()
+                        .sorted(Comparator.comparingInt(x -> symbol[x])).mapToInt(x -> x).toArray();
+            } else if (set % 3 == 2) { // in reverse order of symbol
+                dotted = Arrays.stream(dotted).boxed()
+                        .sorted(Comparator.comparingInt(x -> -symbol[x])).mapToInt(x -> x).toArray();
+            }
+            for (int k = 0; k < dotted.length; k++) {
+                chart.addWait(dotted[k], k); // the origin records the order of addition
+            }
+            sets.add(dotted);
+        }
+        chart.beginSet();
+        for (int round = 0; round < 2; round++) { // the second round reads the sets already sorted
+            for (int set = 0; set < sets.size(); set++) {
+                int[] dotted = sets.get(set);
+                Set<Integer> asked = new TreeSet<>();
+                for (int r : dotted) {
+                    asked.add(symbol[r]);
+                }
+                asked.add(Integer.MAX_VALUE); // absent
+                asked.add(4999);
+                for (int n : asked) {
+                    long g = chart.group(set, n, symbol);
+                    int lo = (int) g;
+                    int hi = (int) (g >>> 32);
+                    int[] page = chart.waitPage(set);
+                    List<Integer> expected = new ArrayList<>();
+                    for (int k = 0; k < dotted.length; k++) {
+                        if (symbol[dotted[k]] == n) {
+                            expected.add(k);
+                        }
+                    }
+                    List<Integer> found = new ArrayList<>();
+                    for (int w = lo; w < hi; w += 3) {
+                        assertEquals(n, symbol[page[w]], "set " + set);
+                        assertEquals(dotted[page[w + 1]], page[w], "set " + set);
+                        found.add(page[w + 1]);
+                    }
+                    assertEquals(expected, found, "set " + set + ", nonterminal " + n);
                 }
             }
         }
