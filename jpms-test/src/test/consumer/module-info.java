@@ -2,6 +2,7 @@
 module example.consumer {
     requires io.github.kbnf4j.runtime;
     requires io.github.kbnf4j.jsonschema;
+    requires io.github.kbnf4j.decode;
     // Jackson builds the records that TypedGrammar reads answers into
     opens example.consumer to com.fasterxml.jackson.databind;
 }

@@ -1,5 +1,12 @@
 package example.consumer;
 
+import io.github.kbnf4j.decode.ChatMessage;
+import io.github.kbnf4j.decode.ConstrainedDecoder;
+import io.github.kbnf4j.decode.Generation;
+import io.github.kbnf4j.decode.GenerationOptions;
+import io.github.kbnf4j.decode.LanguageModel;
+import io.github.kbnf4j.decode.LogitsSession;
+import io.github.kbnf4j.decode.SamplingOptions;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
@@ -11,6 +18,7 @@ import io.github.kbnf4j.runtime.Matcher;
 import io.github.kbnf4j.runtime.Vocabulary;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -52,6 +60,14 @@ public final class Main {
         check(a.equals(new Answer("yes", 2, Optional.empty())), "typed answer read back: " + a);
         System.out.println("typed: " + a);
 
+        // the decode loop, over a model of this module that gives every token the same logit
+        CompiledGrammar shortAnswer = Grammar.compile("short.kbnf",
+                "start ::= \"answer: \" #\"[a-z]{1,3}\" \"!\" ;", GrammarOptions.DEFAULT);
+        Generation g = new ConstrainedDecoder(new FlatModel(cl100k)).generate(new int[] {0}, shortAnswer,
+                new GenerationOptions(40, new SamplingOptions(1.0, 1.0, 0, 7L), true));
+        check(g.text().matches("answer: [a-z]{1,3}!"), "generated text follows the grammar: " + g.text());
+        System.out.println("generated: " + g.stopReason());
+
         Module grammarModule = CompiledGrammar.class.getModule();
         System.out.println("modules: " + Constraint.class.getModule().getName() + ", " + grammarModule.getName()
                 + ", " + Main.class.getModule().getName());
@@ -59,6 +75,57 @@ public final class Main {
                 + grammarModule.isExported("io.github.kbnf4j.grammar.internal.brics") + ", "
                 + Constraint.class.getModule().isExported("io.github.kbnf4j.runtime.internal"));
         System.out.println("OK");
+    }
+
+    /** A language model whose logits are all zero: the decode loop's choice is the grammar's alone. */
+    private static final class FlatModel implements LanguageModel {
+        private final Vocabulary vocabulary;
+
+        FlatModel(Vocabulary vocabulary) {
+            this.vocabulary = vocabulary;
+        }
+
+        @Override
+        public Vocabulary vocabulary() {
+            return vocabulary;
+        }
+
+        @Override
+        public int logitsSize() {
+            return vocabulary.size();
+        }
+
+        @Override
+        public int[] encode(String text) {
+            return new int[] {0};
+        }
+
+        @Override
+        public int[] encodeConversation(List<ChatMessage> conversation) {
+            return new int[] {0};
+        }
+
+        @Override
+        public LogitsSession newSession() {
+            return new LogitsSession() {
+                private int length;
+
+                @Override
+                public void append(int[] tokens, int from, int to, float[] logits) {
+                    length += to - from;
+                    Arrays.fill(logits, 0f);
+                }
+
+                @Override
+                public int length() {
+                    return length;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
     }
 
     /** The id of the token whose bytes are exactly {@code text}. */

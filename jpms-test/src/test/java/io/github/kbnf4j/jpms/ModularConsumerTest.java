@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A modular application ({@code src/test/consumer}: {@code requires io.github.kbnf4j.runtime} and
- * {@code io.github.kbnf4j.jsonschema}) compiled with {@code javac --module-path} and run with
+ * A modular application ({@code src/test/consumer}: {@code requires io.github.kbnf4j.runtime},
+ * {@code io.github.kbnf4j.jsonschema} and {@code io.github.kbnf4j.decode}) compiled with {@code javac --module-path} and run with
  * {@code java --module-path} against the packaged jars of this build: it loads a grammar with a
  * regex terminal, builds a {@code Constraint} over the cl100k vocabulary, checks masks, and
- * compiles a JSON Schema. Neither dk.brics.automaton nor jtokkit is on its module path, as for a
+ * compiles a JSON Schema, and generates through the decode loop. Neither dk.brics.automaton nor jtokkit is on its module path, as for a
  * Maven user: the jars carry what they need of them.
  *
  * <p>The module path is written by the dependency plugin ({@code target/consumer-module-path.txt}).
@@ -75,6 +75,7 @@ class ModularConsumerTest {
         assertTrue(output.contains("internal packages exported: false, false"), output);
         assertTrue(output.contains("kbnf allowed at start: "), output);
         assertTrue(output.contains("typed: Answer[word=yes, count=2, note=Optional.empty]"), output);
+        assertTrue(output.contains("generated: GRAMMAR_COMPLETE"), output);
         assertTrue(output.endsWith("OK"), output);
     }
 
