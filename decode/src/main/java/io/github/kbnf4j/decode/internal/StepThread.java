@@ -63,9 +63,11 @@ public final class StepThread implements AutoCloseable {
     }
 
     /**
-     * Waits for the run started last and returns how long it took. An interrupt does not cut the
-     * wait short (what the task works on must not be used by two threads); it is kept in the
-     * caller's interrupt flag.
+     * Waits for the run started last and returns how long it took. An interrupt of the caller does
+     * not cut the wait short (what the task works on must not be used by two threads), but it is
+     * forwarded to this thread, so a task that stops on interrupt (a mask: {@code fillMask} throws
+     * {@link java.util.concurrent.CancellationException}) ends early and {@code await} rethrows
+     * what it threw; the caller's interrupt flag stays set.
      *
      * @throws RuntimeException what the run threw (an {@link Error} is rethrown as is)
      */
@@ -129,6 +131,7 @@ public final class StepThread implements AutoCloseable {
                 } catch (Throwable e) {
                     failure = e;
                 }
+                Thread.interrupted(); // an interrupt forwarded for this run must not reach the next
                 runNanos = System.nanoTime() - t0;
                 state = DONE;
                 LockSupport.unpark(caller);
@@ -154,8 +157,9 @@ public final class StepThread implements AutoCloseable {
     }
 
     /**
-     * The caller waits while a run is in flight: spins a little, then parks (spurious wake-ups and
-     * interrupts just loop; an interrupt is restored afterwards).
+     * The caller waits while a run is in flight: spins a little, then parks (spurious wake-ups
+     * loop). An interrupt of the caller, before or during the wait, is forwarded once to this
+     * thread, whose task may then stop early, and restored on the caller afterwards.
      */
     private void waitWhileRequested() {
         assert Thread.currentThread() == caller;
@@ -170,10 +174,13 @@ public final class StepThread implements AutoCloseable {
         }
         boolean interrupted = false;
         while ((current = state) == s) {
-            LockSupport.park(this);
-            if (Thread.interrupted()) {
+            if (Thread.interrupted()) { // cleared, or park would return at once
+                if (!interrupted) {
+                    thread.interrupt();
+                }
                 interrupted = true;
             }
+            LockSupport.park(this);
         }
         if (interrupted) {
             Thread.currentThread().interrupt();

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +43,45 @@ class StepThreadTest {
             t.start();  // still usable
             assertThrows(IllegalStateException.class, t::await);
         }
+    }
+
+    /**
+     * Regression: an interrupt of the caller waiting in {@code await} is forwarded to the step
+     * thread, so a task that stops on interrupt (a mask: {@code Matcher.fillMask} throws
+     * CancellationException) ends at once instead of running to its end (tens of seconds for a
+     * mask at the work bound). The caller's flag stays set; the thread stays usable.
+     */
+    @Test
+    void anInterruptOfTheWaitingCallerReachesTheTask() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (StepThread t = new StepThread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.onSpinWait(); // a task that only an interrupt ends
+                }
+                throw new CancellationException("task interrupted");
+            }, "test-step")) {
+                Thread caller = Thread.currentThread();
+                Thread interrupter = new Thread(() -> {
+                    try {
+                        Thread.sleep(200);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    caller.interrupt();
+                });
+                interrupter.start();
+                t.start();
+                CancellationException e = assertThrows(CancellationException.class, t::await);
+                assertEquals("task interrupted", e.getMessage());
+                assertTrue(Thread.interrupted(), "the caller's interrupt flag is kept");
+                interrupter.join();
+                // already interrupted before waiting: forwarded as well
+                t.start();
+                caller.interrupt();
+                assertThrows(CancellationException.class, t::await);
+                assertTrue(Thread.interrupted());
+            }
+        });
     }
 
     /** Regression: the thread spun while its result waited to be taken, burning a core during the model's append. */
