@@ -42,6 +42,27 @@ class CountedRepetitionRecognizerTest {
         }
     }
 
+    /**
+     * Regression: an item that returns to its start state ({@code a*b} loops there) was counted
+     * with "between copies" and "inside a copy after a" as one state, so {@code (a*b){1,20000}}
+     * accepted "ba" and "a" was accepted as zero copies of {@code (a*b){0,1}}.
+     */
+    @Test
+    void anItemThatLoopsOnItsStartStateIsCountedExactly() {
+        CompiledGrammar wide = Grammar.compile("t.kbnf", "start ::= ( #\"a*b\" ){1,20000} ;");
+        CompiledGrammar tight = Grammar.compile("t.kbnf", "start ::= ( #\"a*b\" ){1,3} ;",
+                GrammarOptions.DEFAULT.withMaxDfaStates(5).withMaxRepetition(2));
+        for (CompiledGrammar g : new CompiledGrammar[] {wide, tight}) {
+            for (String input : new String[] {"b", "ab", "aab", "bb", "bab", "abab", "bbb", "ba", "a", "aba", "abba",
+                    "bbba", ""}) {
+                RecognizerTest.agree(g, input);
+            }
+            Recognizer r = new Recognizer(g);
+            assertTrue(r.pushAll("ba".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+            assertFalse(r.isAccepting(), "'ba' is one copy and the start of another");
+        }
+    }
+
     @Test
     void chunkedFormsAgreeWithTheReference() {
         // Bounds above maxRepetition 7, automata of at most 7 states: chunks of 2 or 3 copies.

@@ -182,8 +182,8 @@ public final class Constructions {
     /**
      * {@code L(d){min,max}} ({@code max} -1: unbounded). When {@code L(d)} is prefix-free (no
      * string of it is a proper prefix of another, as for a literal or any set of strings of one
-     * length), the copies follow each other deterministically, and the DFA is built directly as
-     * {@code d} with a counter: a state is (state of {@code d} inside the current copy, copies done),
+     * length) and no transition of {@code d} returns to its start state, the copies follow each
+     * other deterministically, and the DFA is built directly as {@code d} with a counter: a state is (state of {@code d} inside the current copy, copies done),
      * about {@code max} times the size of {@code d}, in time linear in that. Otherwise the copies
      * are joined as an NFA and {@link #determinize}d.
      *
@@ -197,7 +197,7 @@ public final class Constructions {
         if (d.isEmptyLanguage() || max == 0 || (d.stateCount() == 1 && d.isAccepting(0))) {
             return d.isEmptyLanguage() && min > 0 ? ByteDfa.emptyLanguage() : ByteDfa.literal(new byte[0]);
         }
-        if (!isPrefixFree(d)) {
+        if (!isPrefixFree(d) || startIsReentered(d)) {
             long nfaLimit = Math.min(Integer.MAX_VALUE, (long) Determinizer.NFA_STATES_PER_STATE * maxStates);
             return determinize(ByteNfa.repeat(ByteNfa.of(d), min, max, (int) nfaLimit), maxStates);
         }
@@ -242,6 +242,23 @@ public final class Constructions {
             accept[done] = true;
         }
         return Minimizer.minimize(n, table, accept, innerIndex[0]);
+    }
+
+    /**
+     * Whether some transition of {@code d} leads back to its start state ({@code a*b} loops there).
+     * The counter construction below cannot take such an item: its state "k copies done, the next
+     * not begun" is the item's start state in copy k+1, and would also be where a copy that has
+     * read {@code a} stands, which is not between copies (and must not accept).
+     */
+    private static boolean startIsReentered(ByteDfa d) {
+        for (int q = 0; q < d.stateCount(); q++) {
+            for (int b = 0; b < 256; b++) {
+                if (d.next(q, b) == 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether no string of L(d) is a proper prefix of another: in a trimmed DFA, no accepting state has a way on. */
