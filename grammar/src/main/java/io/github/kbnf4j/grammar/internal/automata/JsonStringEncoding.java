@@ -82,7 +82,8 @@ public final class JsonStringEncoding {
     }
 
     /**
-     * Every JSON spelling of the one string {@code value}, quotes included. Linear in the length
+     * Every JSON spelling of the one string {@code value}, quotes included: {@link #quoted} of its
+     * literal automaton, built directly by {@link JsonLiteralSpellings} in time linear in the length
      * of {@code value}.
      *
      * @throws IllegalArgumentException if {@code value} holds a lone surrogate (no JSON text
@@ -99,7 +100,7 @@ public final class JsonStringEncoding {
                         "string holds a lone surrogate U+%04X at index %d", (int) ch, i));
             }
         }
-        return quoted(ByteDfa.literal(value.getBytes(StandardCharsets.UTF_8)), Integer.MAX_VALUE);
+        return JsonLiteralSpellings.quoted(value.getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE);
     }
 
     /** One construction: the table being filled and the memo tables of the escape states. */
