@@ -100,20 +100,28 @@ public final class BooleanOperations {
 
     private static ByteDfa product(ByteDfa a, ByteDfa b, Operation op, int maxStates) {
         // Key: (sa + 1) << 32 | (sb + 1), so that a dead component (-1) packs as 0.
-        StateNumbering<Long> states = new StateNumbering<>(maxStates);
+        PairNumbering states = new PairNumbering(maxStates);
         TableBuilder table = new TableBuilder();
         states.idOf(pack(0, 0));
         for (int i = 0; i < states.count(); i++) {
-            long key = states.take(i);
+            long key = states.key(i);
             int sa = (int) (key >>> 32) - 1;
             int sb = (int) key - 1;
             table.addState(i);
             table.accept(i, op.accepts(sa >= 0 && a.isAccepting(sa), sb >= 0 && b.isAccepting(sb)));
+            // Bytes come in runs with the same pair of targets: look a pair up once per run.
+            long lastPair = -1;
+            int lastId = -1;
             for (int x = 0; x < 256; x++) {
                 int ta = sa < 0 ? -1 : a.next(sa, x);
                 int tb = sb < 0 ? -1 : b.next(sb, x);
                 if (op.live(ta >= 0, tb >= 0)) {
-                    table.set(i, x, states.idOf(pack(ta, tb)));
+                    long pair = pack(ta, tb);
+                    if (pair != lastPair) {
+                        lastPair = pair;
+                        lastId = states.idOf(pair);
+                    }
+                    table.set(i, x, lastId);
                 }
             }
         }

@@ -1,5 +1,7 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -105,18 +107,22 @@ public final class JsonStringEncoding {
 
     /** One construction: the table being filled and the memo tables of the escape states. */
     private static final class Builder {
+        private static final int NONE = -2;
+
         private final ByteDfa c;
         private final int maxStates;
         private final TableBuilder table = new TableBuilder();
         private int count;
         /** Hex-digit states by their 16 children (state or -1 per digit value). */
         private final Map<IntArrayKey, Integer> hexStates = new HashMap<>();
-        /** {@link #uniformKey} -> state or -1. */
-        private final Map<Long, Integer> uniform = new HashMap<>();
+        // Primitive maps, absent = NONE (-1 is a value: "dead"): the keys are looked up hundreds of
+        // times per content state, and boxed Long keys made that a noticeable share of the work.
+        /** (content state, length, digits read, pending bits) -> state or -1, see {@link #uniformNode}. */
+        private final Long2IntOpenHashMap uniform = primitiveMap();
         /** (content state after two bytes, pending bits) -> state after a high surrogate, or -1. */
-        private final Map<Long, Integer> afterHigh = new HashMap<>();
+        private final Long2IntOpenHashMap afterHigh = primitiveMap();
         /** The state after a high surrogate, by the state that reads the low one's digits. */
-        private final Map<Integer, Integer> afterHighByLowDigits = new HashMap<>();
+        private final Int2IntOpenHashMap afterHighByLowDigits = new Int2IntOpenHashMap();
 
         Builder(ByteDfa c, int maxStates) {
             this.c = c;
@@ -147,6 +153,12 @@ public final class JsonStringEncoding {
                 }
             }
             return table.minimize(count);
+        }
+
+        private static Long2IntOpenHashMap primitiveMap() {
+            Long2IntOpenHashMap m = new Long2IntOpenHashMap();
+            m.defaultReturnValue(NONE);
+            return m;
         }
 
         private int newState() {
@@ -239,8 +251,8 @@ public final class JsonStringEncoding {
                 return CONTENT_BASE + q;
             }
             long key = ((long) q << 20) | (length << 16) | (k << 12) | pending;
-            Integer known = uniform.get(key);
-            if (known != null) {
+            int known = uniform.get(key);
+            if (known != NONE) {
                 return known;
             }
             int unknownBits = 4 * (4 - (k + 1));
@@ -299,8 +311,8 @@ public final class JsonStringEncoding {
          */
         private int afterHighSurrogate(int q, int pending) {
             long key = ((long) q << 2) | pending;
-            Integer known = afterHigh.get(key);
-            if (known != null) {
+            int known = afterHigh.get(key);
+            if (known != NONE) {
                 return known;
             }
             int[] second = new int[16];
@@ -314,8 +326,8 @@ public final class JsonStringEncoding {
             int lowDigits = hexState(first);
             int id = -1;
             if (lowDigits >= 0) {
-                Integer shared = afterHighByLowDigits.get(lowDigits);
-                if (shared == null) {
+                int shared = afterHighByLowDigits.getOrDefault(lowDigits, NONE);
+                if (shared == NONE) {
                     int u = newState();
                     table.set(u, 'u', lowDigits);
                     shared = newState();
