@@ -2,6 +2,7 @@ package io.github.kbnf4j.grammar.internal.automata;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -38,8 +39,10 @@ import java.util.Map;
  * <p>Complexity: O(256) per content state for the raw bytes. Inside <code>&#92;u</code> escapes, a
  * memo key is (content state, UTF-8 length, digits read, pending bits), at most 41 keys per
  * content state, each built once with 16 children; the four blocks that mix lengths or hold
- * surrogates are split per content state, and the high surrogates cost O(1024) per content
- * state where a 4-byte character can start. Then minimization. Measured sizes (content states →
+ * surrogates are split per content state, and the high surrogates cost O(1024) per distinct
+ * combination of targets on the lead bytes F0..F4 among the content states where a 4-byte
+ * character can start (the subtree depends on nothing else, so content states alike there share
+ * it: in a typical content automaton, all of them). Then minimization. Measured sizes (content states →
  * result states): any string 8 → 22; strings of 2 to 40 characters 321 → 803; a 57-character
  * literal 60 → 343; an e-mail-like regex 25 → 199, each built in at most a few tens of
  * milliseconds.
@@ -123,10 +126,16 @@ public final class JsonStringEncoding {
         private final Long2IntOpenHashMap afterHigh = primitiveMap();
         /** The state after a high surrogate, by the state that reads the low one's digits. */
         private final Int2IntOpenHashMap afterHighByLowDigits = new Int2IntOpenHashMap();
+        /**
+         * (first two digits of a high surrogate, content state's targets on F0..F4) -> the state
+         * after those two digits, or -1; see {@link #highSurrogateNode}.
+         */
+        private final Object2IntOpenHashMap<IntArrayKey> highSurrogateBlocks = new Object2IntOpenHashMap<>();
 
         Builder(ByteDfa c, int maxStates) {
             this.c = c;
             this.maxStates = maxStates;
+            highSurrogateBlocks.defaultReturnValue(NONE);
         }
 
         ByteDfa build() {
@@ -286,6 +295,24 @@ public final class JsonStringEncoding {
             if (!startsFourByteCharacters(q)) {
                 return -1;
             }
+            if (k == 2) {
+                // Below here only q's targets on the lead bytes F0..F4 are read, and every state is
+                // hash-consed, so content states alike on those bytes get the same subtree: build it
+                // once (a complement of key names has hundreds of such states, 1,024 leaves each).
+                IntArrayKey key = new IntArrayKey(new int[] {p, c.next(q, 0xF0), c.next(q, 0xF1), c.next(q, 0xF2),
+                    c.next(q, 0xF3), c.next(q, 0xF4)});
+                int known = highSurrogateBlocks.getInt(key);
+                if (known != NONE) {
+                    return known;
+                }
+                int id = highSurrogateChildren(q, k, p);
+                highSurrogateBlocks.put(key, id);
+                return id;
+            }
+            return highSurrogateChildren(q, k, p);
+        }
+
+        private int highSurrogateChildren(int q, int k, int p) {
             int[] children = new int[16];
             for (int d = 0; d < 16; d++) {
                 children[d] = highSurrogateNode(q, k + 1, (p << 4) | d);
