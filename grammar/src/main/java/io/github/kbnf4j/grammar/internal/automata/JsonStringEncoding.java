@@ -79,7 +79,11 @@ public final class JsonStringEncoding {
      *     {@code maxStates} states
      */
     public static ByteDfa quoted(ByteDfa content, int maxStates) {
-        ByteDfa c = BooleanOperations.intersection(content, Constructions.validUtf8(), maxStates);
+        ByteDfa utf8 = Constructions.validUtf8();
+        // Most contents are valid UTF-8 already (complements and patterns are built over it): then
+        // the intersection is the content itself, and a walk that builds nothing says so.
+        ByteDfa c = BooleanOperations.isSubset(content, utf8, maxStates) ? content
+                : BooleanOperations.intersection(content, utf8, maxStates);
         if (c.isEmptyLanguage()) {
             return ByteDfa.emptyLanguage();
         }
