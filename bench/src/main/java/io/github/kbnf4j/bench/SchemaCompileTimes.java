@@ -39,11 +39,18 @@ import java.util.stream.Stream;
  * {@code kbnf4j maskbench}, a schema finds only what the schemas before it in the pass left.
  *
  * <pre>
- * java -cp bench/target/classes:DEPENDENCIES io.github.kbnf4j.bench.SchemaCompileTimes \
- *     --schemas ../shared/corpus/maskbench-schemas --limit 600 --seed 7 \
- *     --build before=/tmp/before/grammar:/tmp/before/earley:/tmp/before/jsonschema:bench/target/classes \
+ * mvn -o -q -pl bench -am compile
+ * mvn -o -q -pl jsonschema -am compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * java -Xss8m -cp bench/target/classes:jsonschema/target/classes:$(cat jsonschema/target/cp.txt) \
+ *     io.github.kbnf4j.bench.SchemaCompileTimes --schemas ../shared/corpus/maskbench-schemas \
+ *     --limit 600 --seed 7 --warmup 2 \
+ *     --build before=OLD/grammar:OLD/earley:OLD/jsonschema:bench/target/classes \
  *     --build after=grammar/target/classes:earley/target/classes:jsonschema/target/classes:bench/target/classes
  * </pre>
+ * where {@code OLD} holds copies of the three modules' {@code target/classes} built at the older
+ * commit. Options: {@code --limit} (0: every schema; default 300), {@code --seed} (default 7),
+ * {@code --warmup} passes (default 1), {@code --slowest} (how many of the slowest translations to
+ * list, default 10).
  */
 public final class SchemaCompileTimes {
     private static final ObjectMapper MAPPER = new ObjectMapper();
