@@ -5,7 +5,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
@@ -34,9 +33,6 @@ final class AutomatonCache {
     static final long DEFAULT_MAX_BYTES = 64L << 20;
     /** What an entry costs beyond its automata: the cache's node, the key and its list. */
     static final long ENTRY_OVERHEAD_BYTES = 128;
-
-    /** The most states whose transitions {@link #bytes} reads. */
-    static final int SAMPLED_STATES = 128;
 
     private static final AutomatonCache SHARED = new AutomatonCache(DEFAULT_MAX_BYTES);
 
@@ -139,26 +135,10 @@ final class AutomatonCache {
 
     /**
      * Approximate bytes of {@code d}: its transition table ({@code stateCount × classCount} ints),
-     * the 256-entry byte class map and the accept flags. classCount, the number of distinct byte
-     * columns, is estimated by hashing each column over at most {@value #SAMPLED_STATES} states
-     * spread evenly (exact for smaller automata), so weighing costs at most 256 × that many steps.
+     * the 256-entry byte class map, the accept flags and the object headers. O(1): weighing runs on
+     * every insertion.
      */
     static long bytes(ByteDfa d) {
-        int n = d.stateCount();
-        int step = (n + SAMPLED_STATES - 1) / SAMPLED_STATES;
-        long[] columns = new long[256];
-        for (int s = 0; s < n; s += step) {
-            for (int b = 0; b < 256; b++) {
-                columns[b] = (columns[b] + d.next(s, b) + 2) * 0x9E3779B97F4A7C15L;
-            }
-        }
-        Arrays.sort(columns);
-        int classes = 1;
-        for (int b = 1; b < 256; b++) {
-            if (columns[b] != columns[b - 1]) {
-                classes++;
-            }
-        }
-        return 96 + 4 * 256 + (long) n * (4L * classes + 1);
+        return 96 + 4 * 256 + (long) d.stateCount() * (4L * d.classCount() + 1);
     }
 }

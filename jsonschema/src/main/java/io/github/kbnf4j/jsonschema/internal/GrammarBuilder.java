@@ -452,7 +452,7 @@ final class GrammarBuilder {
     }
 
     private Expr keyLiteral(String key) {
-        return keyLiterals.computeIfAbsent(key, k -> automaton(lang.quoted(lang.literal(k), ""),
+        return keyLiterals.computeIfAbsent(key, k -> automaton(lang.quotedLiteral(k, ""),
                 "\"" + k + "\""));
     }
 
@@ -731,7 +731,7 @@ final class GrammarBuilder {
         } else if (v.isBoolean()) {
             return lit(v.booleanValue() ? "true" : "false");
         } else if (v.isTextual()) {
-            return automaton(lang.quoted(lang.literal(v.asText()), where), quote(v.asText()));
+            return automaton(lang.quotedLiteral(v.asText(), where), quote(v.asText()));
         } else if (v.isNumber()) {
             return automaton(lang.intersect(lang.exactNumber(v.decimalValue(), where), t.number, where),
                     JsonValues.numberText(v));

@@ -3,6 +3,7 @@ package io.github.kbnf4j.jsonschema.internal;
 import io.github.kbnf4j.grammar.internal.automata.BooleanOperations;
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import io.github.kbnf4j.grammar.internal.automata.Constructions;
+import io.github.kbnf4j.grammar.internal.automata.JsonLiteralSpellings;
 import io.github.kbnf4j.grammar.internal.automata.JsonStringEncoding;
 import io.github.kbnf4j.grammar.internal.automata.RegexSyntaxException;
 import io.github.kbnf4j.grammar.internal.automata.Regexes;
@@ -32,12 +33,13 @@ import java.util.function.Supplier;
  * then in the process-wide {@link AutomatonCache} (Caffeine, bounded to
  * {@link AutomatonCache#DEFAULT_MAX_BYTES} = 64 MiB of automata), which every compilation in the
  * JVM shares: the escaped any-string and any-number, the formats, common patterns and length
- * bounds, key literals and their escaped forms are built once, not per schema. Cached: regexes
- * (formats included) and patterns, {@link #quoted}/{@link #unquoted}, {@link #length}, number
- * ranges and {@code multipleOf}, literal sets and literals, and the results of {@link #intersect},
- * {@link #union} and {@link #complement}. The key of each holds every input and both limits; a
- * construction that goes over a limit caches nothing and is reported with this compilation's
- * source and pointer. Keys hash in O(1) ({@link ByteDfa} caches its hash); a hit with an operand
+ * bounds are built once, not per schema. Cached: regexes (formats included) and patterns,
+ * {@link #quoted}/{@link #unquoted}, {@link #length}, number ranges and {@code multipleOf}, literal
+ * sets and literals, and the results of {@link #intersect}, {@link #union} and {@link #complement}.
+ * The key of each holds every input and both limits; a construction that goes over a limit
+ * caches nothing and is reported with this compilation's source and pointer. The spellings of one
+ * string ({@link #quotedLiteral}: keys, {@code const} and {@code enum} strings) are built
+ * directly, in linear time, and kept in the memo only. Keys hash in O(1) ({@link ByteDfa} caches its hash); a hit with an operand
  * that is equal but not the same instance compares the automata once, linear in their size.
  *
  * <p>Not thread-safe: one instance per compilation (its memo is a plain map). The shared cache and
@@ -255,6 +257,29 @@ final class Languages {
         } catch (TooManyStatesException e) {
             throw tooBig(where);
         }
+    }
+
+    /**
+     * Every JSON spelling of the string {@code s}, quotes included: {@code quoted(literal(s))}, built
+     * directly in time linear in its length ({@link JsonLiteralSpellings}) instead of by the general
+     * construction. Object keys and {@code const}/{@code enum} strings take this path. Kept in this
+     * compilation's memo only, not in the shared cache: building one costs about what a lookup and
+     * an insertion there cost, keys seldom recur from schema to schema, and their automata would only
+     * crowd out the ones that are expensive to build.
+     */
+    ByteDfa quotedLiteral(String s, String where) {
+        AutomatonCache.Key key = new AutomatonCache.Key("quotedLiteral", List.of(s), maxStates, maxRepetition);
+        ByteDfa known = memo.get(key);
+        if (known == null) {
+            try {
+                // A lone surrogate becomes '?' here, as in literal(s): the same language as before.
+                known = JsonLiteralSpellings.quoted(s.getBytes(StandardCharsets.UTF_8), maxStates);
+            } catch (TooManyStatesException e) {
+                throw tooBig(where);
+            }
+            memo.put(key, known);
+        }
+        return known;
     }
 
     /**

@@ -98,22 +98,65 @@ public final class BooleanOperations {
         return difference(Constructions.validUtf8(), a, maxStates);
     }
 
+    /**
+     * Whether L(a) ⊆ L(b), decided by walking the pairs that {@link #intersection} would build,
+     * without building anything, and stopping at the first pair that shows a string of a not in b
+     * (a is trimmed: from any of its states some string leads to acceptance). If L(a) ⊆ L(b),
+     * {@code intersection(a, b, maxStates)} equals {@code a} (both are canonical), so a caller may
+     * skip it.
+     *
+     * @throws TooManyStatesException if the walk reaches more than {@code maxStates} pairs, in which
+     *     case {@code intersection(a, b, maxStates)} throws too (it reaches at least those)
+     */
+    public static boolean isSubset(ByteDfa a, ByteDfa b, int maxStates) {
+        PairNumbering pairs = new PairNumbering(maxStates);
+        pairs.idOf(pack(0, 0));
+        for (int i = 0; i < pairs.count(); i++) {
+            long key = pairs.key(i);
+            int sa = (int) (key >>> 32) - 1;
+            int sb = (int) key - 1;
+            if (a.isAccepting(sa) && !b.isAccepting(sb)) {
+                return false;
+            }
+            for (int x = 0; x < 256; x++) {
+                int ta = a.next(sa, x);
+                if (ta < 0) {
+                    continue;
+                }
+                int tb = b.next(sb, x);
+                if (tb < 0) {
+                    return false;
+                }
+                pairs.idOf(pack(ta, tb));
+            }
+        }
+        return true;
+    }
+
     private static ByteDfa product(ByteDfa a, ByteDfa b, Operation op, int maxStates) {
         // Key: (sa + 1) << 32 | (sb + 1), so that a dead component (-1) packs as 0.
-        StateNumbering<Long> states = new StateNumbering<>(maxStates);
+        PairNumbering states = new PairNumbering(maxStates);
         TableBuilder table = new TableBuilder();
         states.idOf(pack(0, 0));
         for (int i = 0; i < states.count(); i++) {
-            long key = states.take(i);
+            long key = states.key(i);
             int sa = (int) (key >>> 32) - 1;
             int sb = (int) key - 1;
             table.addState(i);
             table.accept(i, op.accepts(sa >= 0 && a.isAccepting(sa), sb >= 0 && b.isAccepting(sb)));
+            // Bytes come in runs with the same pair of targets: look a pair up once per run.
+            long lastPair = -1;
+            int lastId = -1;
             for (int x = 0; x < 256; x++) {
                 int ta = sa < 0 ? -1 : a.next(sa, x);
                 int tb = sb < 0 ? -1 : b.next(sb, x);
                 if (op.live(ta >= 0, tb >= 0)) {
-                    table.set(i, x, states.idOf(pack(ta, tb)));
+                    long pair = pack(ta, tb);
+                    if (pair != lastPair) {
+                        lastPair = pair;
+                        lastId = states.idOf(pair);
+                    }
+                    table.set(i, x, lastId);
                 }
             }
         }

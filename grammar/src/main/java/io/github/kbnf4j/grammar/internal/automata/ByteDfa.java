@@ -86,6 +86,15 @@ public final class ByteDfa {
         return stateCount;
     }
 
+    /**
+     * The number of byte classes: bytes with equal transitions from every state share one, so this
+     * is the number of distinct columns of the transition table (the dead bytes, if any, are one).
+     * The table holds {@code stateCount() * classCount()} ints.
+     */
+    public int classCount() {
+        return classCount;
+    }
+
     /** The target of {@code state} on byte {@code b} (0..255), or -1 if dead. */
     public int next(int state, int b) {
         return next[state * classCount + classOf[b]];

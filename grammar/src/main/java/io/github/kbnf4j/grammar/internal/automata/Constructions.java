@@ -153,11 +153,11 @@ public final class Constructions {
         if (!unbounded && max < min) {
             return ByteDfa.emptyLanguage();
         }
-        StateNumbering<Long> states = new StateNumbering<>(maxStates);
+        PairNumbering states = new PairNumbering(maxStates);
         TableBuilder table = new TableBuilder();
         states.idOf(0L);
         for (int i = 0; i < states.count(); i++) {
-            long key = states.take(i);
+            long key = states.key(i);
             int s = (int) (key >>> 32);
             int c = (int) key;
             table.addState(i);
@@ -301,11 +301,11 @@ public final class Constructions {
         SuffixAutomaton sam = new SuffixAutomaton(utf8);
         ByteDfa u = VALID_UTF8;
         // Product sam × utf8 by breadth-first search; ≤ 8 · (2·len + 1) states.
-        StateNumbering<Long> states = new StateNumbering<>(Integer.MAX_VALUE); // linear in the text: no limit
+        PairNumbering states = new PairNumbering(Integer.MAX_VALUE); // linear in the text: no limit
         TableBuilder table = new TableBuilder();
         states.idOf(0L);
         for (int i = 0; i < states.count(); i++) {
-            long key = states.take(i);
+            long key = states.key(i);
             int s = (int) (key >>> 32);
             int v = (int) key;
             table.addState(i);

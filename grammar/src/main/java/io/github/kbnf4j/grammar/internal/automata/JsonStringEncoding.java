@@ -1,5 +1,8 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -36,8 +39,10 @@ import java.util.Map;
  * <p>Complexity: O(256) per content state for the raw bytes. Inside <code>&#92;u</code> escapes, a
  * memo key is (content state, UTF-8 length, digits read, pending bits), at most 41 keys per
  * content state, each built once with 16 children; the four blocks that mix lengths or hold
- * surrogates are split per content state, and the high surrogates cost O(1024) per content
- * state where a 4-byte character can start. Then minimization. Measured sizes (content states →
+ * surrogates are split per content state, and the high surrogates cost O(1024) per distinct
+ * combination of targets on the lead bytes F0..F4 among the content states where a 4-byte
+ * character can start (the subtree depends on nothing else, so content states alike there share
+ * it: in a typical content automaton, all of them). Then minimization. Measured sizes (content states →
  * result states): any string 8 → 22; strings of 2 to 40 characters 321 → 803; a 57-character
  * literal 60 → 343; an e-mail-like regex 25 → 199, each built in at most a few tens of
  * milliseconds.
@@ -74,7 +79,11 @@ public final class JsonStringEncoding {
      *     {@code maxStates} states
      */
     public static ByteDfa quoted(ByteDfa content, int maxStates) {
-        ByteDfa c = BooleanOperations.intersection(content, Constructions.validUtf8(), maxStates);
+        ByteDfa utf8 = Constructions.validUtf8();
+        // Most contents are valid UTF-8 already (complements and patterns are built over it): then
+        // the intersection is the content itself, and a walk that builds nothing says so.
+        ByteDfa c = BooleanOperations.isSubset(content, utf8, maxStates) ? content
+                : BooleanOperations.intersection(content, utf8, maxStates);
         if (c.isEmptyLanguage()) {
             return ByteDfa.emptyLanguage();
         }
@@ -82,7 +91,8 @@ public final class JsonStringEncoding {
     }
 
     /**
-     * Every JSON spelling of the one string {@code value}, quotes included. Linear in the length
+     * Every JSON spelling of the one string {@code value}, quotes included: {@link #quoted} of its
+     * literal automaton, built directly by {@link JsonLiteralSpellings} in time linear in the length
      * of {@code value}.
      *
      * @throws IllegalArgumentException if {@code value} holds a lone surrogate (no JSON text
@@ -99,27 +109,37 @@ public final class JsonStringEncoding {
                         "string holds a lone surrogate U+%04X at index %d", (int) ch, i));
             }
         }
-        return quoted(ByteDfa.literal(value.getBytes(StandardCharsets.UTF_8)), Integer.MAX_VALUE);
+        return JsonLiteralSpellings.quoted(value.getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE);
     }
 
     /** One construction: the table being filled and the memo tables of the escape states. */
     private static final class Builder {
+        private static final int NONE = -2;
+
         private final ByteDfa c;
         private final int maxStates;
         private final TableBuilder table = new TableBuilder();
         private int count;
         /** Hex-digit states by their 16 children (state or -1 per digit value). */
         private final Map<IntArrayKey, Integer> hexStates = new HashMap<>();
-        /** {@link #uniformKey} -> state or -1. */
-        private final Map<Long, Integer> uniform = new HashMap<>();
+        // Primitive maps, absent = NONE (-1 is a value: "dead"): the keys are looked up hundreds of
+        // times per content state, and boxed Long keys made that a noticeable share of the work.
+        /** (content state, length, digits read, pending bits) -> state or -1, see {@link #uniformNode}. */
+        private final Long2IntOpenHashMap uniform = primitiveMap();
         /** (content state after two bytes, pending bits) -> state after a high surrogate, or -1. */
-        private final Map<Long, Integer> afterHigh = new HashMap<>();
+        private final Long2IntOpenHashMap afterHigh = primitiveMap();
         /** The state after a high surrogate, by the state that reads the low one's digits. */
-        private final Map<Integer, Integer> afterHighByLowDigits = new HashMap<>();
+        private final Int2IntOpenHashMap afterHighByLowDigits = new Int2IntOpenHashMap();
+        /**
+         * (first two digits of a high surrogate, content state's targets on F0..F4) -> the state
+         * after those two digits, or -1; see {@link #highSurrogateNode}.
+         */
+        private final Object2IntOpenHashMap<IntArrayKey> highSurrogateBlocks = new Object2IntOpenHashMap<>();
 
         Builder(ByteDfa c, int maxStates) {
             this.c = c;
             this.maxStates = maxStates;
+            highSurrogateBlocks.defaultReturnValue(NONE);
         }
 
         ByteDfa build() {
@@ -146,6 +166,12 @@ public final class JsonStringEncoding {
                 }
             }
             return table.minimize(count);
+        }
+
+        private static Long2IntOpenHashMap primitiveMap() {
+            Long2IntOpenHashMap m = new Long2IntOpenHashMap();
+            m.defaultReturnValue(NONE);
+            return m;
         }
 
         private int newState() {
@@ -238,8 +264,8 @@ public final class JsonStringEncoding {
                 return CONTENT_BASE + q;
             }
             long key = ((long) q << 20) | (length << 16) | (k << 12) | pending;
-            Integer known = uniform.get(key);
-            if (known != null) {
+            int known = uniform.get(key);
+            if (known != NONE) {
                 return known;
             }
             int unknownBits = 4 * (4 - (k + 1));
@@ -273,6 +299,24 @@ public final class JsonStringEncoding {
             if (!startsFourByteCharacters(q)) {
                 return -1;
             }
+            if (k == 2) {
+                // Below here only q's targets on the lead bytes F0..F4 are read, and every state is
+                // hash-consed, so content states alike on those bytes get the same subtree: build it
+                // once (a complement of key names has hundreds of such states, 1,024 leaves each).
+                IntArrayKey key = new IntArrayKey(new int[] {p, c.next(q, 0xF0), c.next(q, 0xF1), c.next(q, 0xF2),
+                    c.next(q, 0xF3), c.next(q, 0xF4)});
+                int known = highSurrogateBlocks.getInt(key);
+                if (known != NONE) {
+                    return known;
+                }
+                int id = highSurrogateChildren(q, k, p);
+                highSurrogateBlocks.put(key, id);
+                return id;
+            }
+            return highSurrogateChildren(q, k, p);
+        }
+
+        private int highSurrogateChildren(int q, int k, int p) {
             int[] children = new int[16];
             for (int d = 0; d < 16; d++) {
                 children[d] = highSurrogateNode(q, k + 1, (p << 4) | d);
@@ -298,8 +342,8 @@ public final class JsonStringEncoding {
          */
         private int afterHighSurrogate(int q, int pending) {
             long key = ((long) q << 2) | pending;
-            Integer known = afterHigh.get(key);
-            if (known != null) {
+            int known = afterHigh.get(key);
+            if (known != NONE) {
                 return known;
             }
             int[] second = new int[16];
@@ -313,8 +357,8 @@ public final class JsonStringEncoding {
             int lowDigits = hexState(first);
             int id = -1;
             if (lowDigits >= 0) {
-                Integer shared = afterHighByLowDigits.get(lowDigits);
-                if (shared == null) {
+                int shared = afterHighByLowDigits.getOrDefault(lowDigits, NONE);
+                if (shared == NONE) {
                     int u = newState();
                     table.set(u, 'u', lowDigits);
                     shared = newState();

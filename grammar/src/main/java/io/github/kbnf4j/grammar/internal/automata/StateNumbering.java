@@ -9,6 +9,7 @@ import java.util.Map;
  * Numbers the states of an automaton construction (subset construction, products) by their
  * keys, densely in order of discovery, and enforces the state limit. A construction visits
  * state {@code i} once, taking its key with {@link #take(int)}; the map keeps the key for lookups.
+ * Pairs of states packed into a {@code long} use {@link PairNumbering} instead.
  */
 final class StateNumbering<K> {
     private final Map<K, Integer> ids = new HashMap<>();

@@ -74,6 +74,43 @@ class BooleanOperationsTest {
         }
     }
 
+    /** isSubset against its definition: the intersection is the first language itself. */
+    @Test
+    void subset() {
+        List<ByteDfa> all = languages();
+        all.add(Constructions.validUtf8());
+        all.add(ByteDfa.emptyLanguage());
+        for (ByteDfa a : all) {
+            for (ByteDfa b : all) {
+                boolean expected = BooleanOperations.intersection(a, b, 100_000).equals(a);
+                assertEquals(expected, BooleanOperations.isSubset(a, b, 100_000), a + " ⊆ " + b);
+            }
+        }
+        ByteDfa ab = Regexes.compile("a|ab|abb", 10, 1000);
+        assertTrue(BooleanOperations.isSubset(ab, Regexes.compile("a[ab]*", 10, 1000), 100));
+        assertTrue(!BooleanOperations.isSubset(Regexes.compile("a[ab]*", 10, 1000), ab, 100));
+    }
+
+    /** When the walk goes over the state limit, the intersection does too: the same pairs. */
+    @Test
+    void subsetStateLimit() {
+        ByteDfa a = Regexes.compile("(ab|ba|aab){0,6}", 10, 10_000);
+        ByteDfa b = Constructions.validUtf8();
+        int pairs = 1;
+        while (true) {
+            int limit = pairs;
+            try {
+                BooleanOperations.isSubset(a, b, limit);
+                break;
+            } catch (TooManyStatesException e) {
+                assertThrows(TooManyStatesException.class, () -> BooleanOperations.intersection(a, b, limit));
+                pairs++;
+            }
+        }
+        assertTrue(pairs > 1);
+        assertEquals(a, BooleanOperations.intersection(a, b, pairs)); // the intersection fits where the walk fits
+    }
+
     @Test
     void complementIsAmongValidUtf8() {
         for (ByteDfa a : languages()) {

@@ -48,5 +48,6 @@ class LiteralDfaProperties {
         assertEquals(expected, actual);
         assertEquals(expected.hashCode(), actual.hashCode());
         assertEquals(expected.toString(), actual.toString());
+        assertEquals(TestSupport.distinctColumns(actual), actual.classCount());
     }
 }

@@ -13,6 +13,19 @@ final class TestSupport {
     private TestSupport() {
     }
 
+    /** The number of distinct columns of {@code d}'s transition table, byte by byte (slow). */
+    static int distinctColumns(ByteDfa d) {
+        java.util.Set<List<Integer>> columns = new java.util.HashSet<>();
+        for (int b = 0; b < 256; b++) {
+            List<Integer> column = new ArrayList<>();
+            for (int s = 0; s < d.stateCount(); s++) {
+                column.add(d.next(s, b));
+            }
+            columns.add(column);
+        }
+        return columns.size();
+    }
+
     /**
      * Our regex syntax to java.util.regex with the same language: Java's '.' also excludes CR,
      * NEL, LS and PS, its backslash-v is a class and its backslash-0 needs octal digits, and it

@@ -1,0 +1,39 @@
+package io.github.kbnf4j.jsonschema.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.kbnf4j.jsonschema.JsonSchemaException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@link Languages#quotedLiteral}, the direct path, against {@code quoted(literal(s))}, the general one. */
+class LanguagesTest {
+
+    private static Languages languages(int maxStates) {
+        return new Languages("s.json", maxStates, 10_000, new AutomatonCache(1 << 20));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "name", "a\"b\\c/d", "\n\t\u0000\u001F", "é😀\u07FF\uFFFF", "\uD800", "x\uDC00y",
+        "\uDE00\uD83D", "$ref", "0123456789abcdefABCDEF"})
+    void sameAsTheGeneralPath(String s) {
+        Languages lang = languages(20_000);
+        assertEquals(lang.quoted(lang.literal(s), "/p"), lang.quotedLiteral(s, "/p"));
+        assertSame(lang.quotedLiteral(s, "/p"), lang.quotedLiteral(s, "/q")); // one instance per compilation
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abcdef", "😀😀", "\"\""})
+    void sameStateLimitAndMessage(String s) {
+        int states = languages(20_000).quotedLiteral(s, "").stateCount();
+        Languages small = languages(states - 1);
+        JsonSchemaException general = assertThrows(JsonSchemaException.class,
+                () -> small.quoted(small.literal(s), "/properties"));
+        JsonSchemaException direct = assertThrows(JsonSchemaException.class,
+                () -> small.quotedLiteral(s, "/properties"));
+        assertEquals(general.getMessage(), direct.getMessage());
+        assertEquals(states, languages(states).quotedLiteral(s, "").stateCount());
+    }
+}
