@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What one subtree of a token trie, rooted at a child of the root, yields when its first byte
@@ -17,8 +18,16 @@ import java.util.List;
  * <p>Immutable.
  */
 final class SubtreeTokens {
-    /** Ids of the trie inside the terminal, in walk order. */
-    final int[] insideIds;
+    /**
+     * The tokens inside the terminal, as runs of the trie's token positions (see
+     * {@link TokenTrie#tokenStart}): {@code [insideRuns[2j], insideRuns[2j + 1])}, ascending. A
+     * walk visits nodes in preorder and skips whole subtrees, so the tokens it keeps are a few
+     * long runs of positions (a string's interior keeps nearly all of a subtree, cut where a
+     * token leaves the string or holds a byte it refuses): far smaller than a list of ids.
+     */
+    final int[] insideRuns;
+    /** The number of positions in {@link #insideRuns}. */
+    final int insideCount;
     /** Exit nodes, in trie order. */
     final int[] exits;
     /** The parent state of each group of exits, in the numbering of the automaton walked. */
@@ -27,9 +36,10 @@ final class SubtreeTokens {
     /** The bytes read in an accepting state after the first byte, four words. */
     final long[] bytesAfterAccepting;
 
-    private SubtreeTokens(int[] insideIds, int[] exits, int[] groupState, int[][] groupExits,
+    private SubtreeTokens(int[] insideRuns, int insideCount, int[] exits, int[] groupState, int[][] groupExits,
             long[] bytesAfterAccepting) {
-        this.insideIds = insideIds;
+        this.insideRuns = insideRuns;
+        this.insideCount = insideCount;
         this.exits = exits;
         this.groupState = groupState;
         this.groupExits = groupExits;
@@ -38,7 +48,7 @@ final class SubtreeTokens {
 
     /** Approximate bytes of memory, for cache weights. */
     long bytes() {
-        long b = 96L + 4L * insideIds.length + 4L * exits.length + 4L * groupState.length;
+        long b = 96L + 4L * insideRuns.length + 4L * exits.length + 4L * groupState.length;
         for (int[] g : groupExits) {
             b += 16L + 4L * g.length;
         }
@@ -58,23 +68,25 @@ final class SubtreeTokens {
 
     /**
      * Walks the subtree of root child {@code child} of {@code tr} with the DFA in state {@code t}
-     * after the child's byte, skipping a subtree at its first dead byte.
+     * after the child's byte, skipping a subtree at its first dead byte. The group states are
+     * {@code dfa}'s, or their images under {@code renumber} when it is not null.
      */
-    static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch) {
+    static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch,
+            IntUnaryOperator renumber) {
         int[] stateAt = scratch.stateAt;
         boolean[] acceptedBy = scratch.acceptedBy;
-        IntArrayList inside = new IntArrayList();
+        IntArrayList runs = new IntArrayList();
         IntArrayList exits = new IntArrayList();
         Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
         List<IntArrayList> groups = new ArrayList<>();
         long[] bytesAfterAccepting = new long[4];
         stateAt[1] = t;
         acceptedBy[1] = dfa.accepting(t); // nothing was accepted before the first byte
-        for (int k = tr.tokenStart(child), stop = tr.tokenStart(child + 1); k < stop; k++) {
-            inside.add(tr.tokenId(k));
-        }
+        int insideCount = addRun(runs, tr.tokenStart(child), tr.tokenStart(child + 1));
         int i = child + 1;
         int end = tr.subtreeEnd(child);
+        int lastParent = -1; // the state of the last exit's parent, and its group
+        int lastGroup = -1;
         while (i < end) {
             int d = tr.depth(i);
             int next = dfa.next(stateAt[d - 1], tr.nodeByte(i));
@@ -82,13 +94,16 @@ final class SubtreeTokens {
                 if (acceptedBy[d - 1]) {
                     exits.add(i);
                     int parentState = stateAt[d - 1];
-                    int group = groupOf.getOrDefault(parentState, -1);
-                    if (group < 0) {
-                        group = groups.size();
-                        groupOf.put(parentState, group);
-                        groups.add(new IntArrayList());
+                    if (parentState != lastParent) { // siblings' exits share their parent's group: look it up once
+                        lastGroup = groupOf.getOrDefault(parentState, -1);
+                        if (lastGroup < 0) {
+                            lastGroup = groups.size();
+                            groupOf.put(parentState, lastGroup);
+                            groups.add(new IntArrayList());
+                        }
+                        lastParent = parentState;
                     }
-                    groups.get(group).add(i);
+                    groups.get(lastGroup).add(i);
                 }
                 i = tr.subtreeEnd(i);
                 continue;
@@ -99,20 +114,34 @@ final class SubtreeTokens {
                 bytesAfterAccepting[b >>> 6] |= 1L << b;
             }
             acceptedBy[d] = acceptedBy[d - 1] || dfa.accepting(next);
-            for (int k = tr.tokenStart(i), stop = tr.tokenStart(i + 1); k < stop; k++) {
-                inside.add(tr.tokenId(k));
-            }
+            insideCount += addRun(runs, tr.tokenStart(i), tr.tokenStart(i + 1));
             i++;
         }
         int groupCount = groups.size();
         int[] groupState = new int[groupCount];
         int[][] groupExits = new int[groupCount][];
         for (var e : groupOf.int2IntEntrySet()) {
-            groupState[e.getIntValue()] = e.getIntKey();
+            groupState[e.getIntValue()] = renumber == null ? e.getIntKey() : renumber.applyAsInt(e.getIntKey());
         }
         for (int group = 0; group < groupCount; group++) {
             groupExits[group] = groups.get(group).toIntArray();
         }
-        return new SubtreeTokens(inside.toIntArray(), exits.toIntArray(), groupState, groupExits, bytesAfterAccepting);
+        return new SubtreeTokens(runs.toIntArray(), insideCount, exits.toIntArray(), groupState, groupExits,
+                bytesAfterAccepting);
+    }
+
+    /** Adds positions {@code [from, to)} to {@code runs}, extending the last run when they follow it; returns their number. */
+    private static int addRun(IntArrayList runs, int from, int to) {
+        if (from == to) {
+            return 0;
+        }
+        int n = runs.size();
+        if (n > 0 && runs.getInt(n - 1) == from) {
+            runs.set(n - 1, to);
+        } else {
+            runs.add(from);
+            runs.add(to);
+        }
+        return to - from;
     }
 }
