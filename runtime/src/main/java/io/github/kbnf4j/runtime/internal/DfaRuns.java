@@ -24,9 +24,32 @@ final class DfaRuns {
      */
     private final AtomicReferenceArray<int[]> runs;
 
+    /**
+     * By state: 0 not yet known, 1 when every {@link TokenTrie#isPlainByte plain byte} leads back
+     * to the state, 2 when not. Written without synchronization: the values never change once
+     * known, so a reader that misses a write only computes it again.
+     */
+    private final byte[] loopsOnPlainBytes;
+
     DfaRuns(CompiledGrammar grammar) {
         this.grammar = grammar;
         this.runs = new AtomicReferenceArray<>(grammar.dfaStateCount());
+        this.loopsOnPlainBytes = new byte[grammar.dfaStateCount()];
+    }
+
+    /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from state {@code q} back to {@code q}. */
+    boolean loopsOnPlainBytes(int q) {
+        byte known = loopsOnPlainBytes[q];
+        if (known == 0) {
+            known = 1;
+            for (int b = 0; b < 256 && known == 1; b++) {
+                if (TokenTrie.isPlainByte(b) && grammar.dfaNext(q, b) != q) {
+                    known = 2;
+                }
+            }
+            loopsOnPlainBytes[q] = known;
+        }
+        return known == 1;
     }
 
     /** The grammar whose states these are. */

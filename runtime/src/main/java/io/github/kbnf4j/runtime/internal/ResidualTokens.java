@@ -32,6 +32,9 @@ public final class ResidualTokens {
 
         /** Whether {@code state} is accepting. */
         boolean accepting(int state);
+
+        /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from {@code state} back to it. */
+        boolean loopsOnPlainBytes(int state);
     }
 
     /** The trie this was computed on. */

@@ -57,11 +57,14 @@ final class SubtreeTokens {
 
     /** Scratch arrays of one walk, reused from subtree to subtree. */
     static final class Scratch {
+        /** By depth: the state after the path's byte at that depth, whether it accepts, and whether any state up to it did. */
         final int[] stateAt;
+        final boolean[] acceptingAt;
         final boolean[] acceptedBy;
 
         Scratch(TokenTrie trie) {
             this.stateAt = new int[trie.maxDepth() + 1];
+            this.acceptingAt = new boolean[trie.maxDepth() + 1];
             this.acceptedBy = new boolean[trie.maxDepth() + 1];
         }
     }
@@ -70,10 +73,16 @@ final class SubtreeTokens {
      * Walks the subtree of root child {@code child} of {@code tr} with the DFA in state {@code t}
      * after the child's byte, skipping a subtree at its first dead byte. The group states are
      * {@code dfa}'s, or their images under {@code renumber} when it is not null.
+     *
+     * <p>The inside tokens need no work per live node: the positions from the start of the current
+     * run up to the node are all inside, so a run is closed only where a dead subtree is skipped. A
+     * node whose subtree has only plain bytes below it (see {@link TokenTrie#plainBelow}), reached
+     * in a state that is not accepting and stays put on every plain byte, is taken whole.
      */
     static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch,
             IntUnaryOperator renumber) {
         int[] stateAt = scratch.stateAt;
+        boolean[] acceptingAt = scratch.acceptingAt;
         boolean[] acceptedBy = scratch.acceptedBy;
         IntArrayList runs = new IntArrayList();
         IntArrayList exits = new IntArrayList();
@@ -81,19 +90,24 @@ final class SubtreeTokens {
         List<IntArrayList> groups = new ArrayList<>();
         long[] bytesAfterAccepting = new long[4];
         stateAt[1] = t;
-        acceptedBy[1] = dfa.accepting(t); // nothing was accepted before the first byte
-        int insideCount = addRun(runs, tr.tokenStart(child), tr.tokenStart(child + 1));
-        int i = child + 1;
+        acceptingAt[1] = dfa.accepting(t);
+        acceptedBy[1] = acceptingAt[1]; // nothing was accepted before the first byte
         int end = tr.subtreeEnd(child);
+        int i = child + 1;
+        if (tr.plainBelow(child) && !acceptingAt[1] && dfa.loopsOnPlainBytes(t)) {
+            i = end; // the whole subtree is inside (see the loop)
+        }
+        int runFrom = tr.tokenStart(child); // every position from here to the current node's is inside
+        int insideCount = 0;
         int lastParent = -1; // the state of the last exit's parent, and its group
         int lastGroup = -1;
         while (i < end) {
             int d = tr.depth(i);
-            int next = dfa.next(stateAt[d - 1], tr.nodeByte(i));
+            int parentState = stateAt[d - 1];
+            int next = dfa.next(parentState, tr.nodeByte(i));
             if (next < 0) {
                 if (acceptedBy[d - 1]) {
                     exits.add(i);
-                    int parentState = stateAt[d - 1];
                     if (parentState != lastParent) { // siblings' exits share their parent's group: look it up once
                         lastGroup = groupOf.getOrDefault(parentState, -1);
                         if (lastGroup < 0) {
@@ -105,17 +119,37 @@ final class SubtreeTokens {
                     }
                     groups.get(lastGroup).add(i);
                 }
+                int skipFrom = tr.tokenStart(i);
+                if (skipFrom > runFrom) {
+                    runs.add(runFrom);
+                    runs.add(skipFrom);
+                    insideCount += skipFrom - runFrom;
+                }
                 i = tr.subtreeEnd(i);
+                runFrom = tr.tokenStart(i);
                 continue;
             }
             stateAt[d] = next;
-            if (dfa.accepting(stateAt[d - 1])) { // d >= 2: read right after the terminal could have ended
+            if (acceptingAt[d - 1]) { // d >= 2: read right after the terminal could have ended
                 int b = tr.nodeByte(i);
                 bytesAfterAccepting[b >>> 6] |= 1L << b;
             }
-            acceptedBy[d] = acceptedBy[d - 1] || dfa.accepting(next);
-            insideCount += addRun(runs, tr.tokenStart(i), tr.tokenStart(i + 1));
+            boolean accepting = dfa.accepting(next);
+            acceptingAt[d] = accepting;
+            acceptedBy[d] = acceptedBy[d - 1] || accepting;
+            int below = tr.subtreeEnd(i);
+            if (below > i + 1 && !accepting && tr.plainBelow(i) && dfa.loopsOnPlainBytes(next)) {
+                // every byte below stays in a state that is not accepting: all inside, no exit, nothing read after acceptance
+                i = below;
+                continue;
+            }
             i++;
+        }
+        int runTo = tr.tokenStart(end);
+        if (runTo > runFrom) {
+            runs.add(runFrom);
+            runs.add(runTo);
+            insideCount += runTo - runFrom;
         }
         int groupCount = groups.size();
         int[] groupState = new int[groupCount];
@@ -128,20 +162,5 @@ final class SubtreeTokens {
         }
         return new SubtreeTokens(runs.toIntArray(), insideCount, exits.toIntArray(), groupState, groupExits,
                 bytesAfterAccepting);
-    }
-
-    /** Adds positions {@code [from, to)} to {@code runs}, extending the last run when they follow it; returns their number. */
-    private static int addRun(IntArrayList runs, int from, int to) {
-        if (from == to) {
-            return 0;
-        }
-        int n = runs.size();
-        if (n > 0 && runs.getInt(n - 1) == from) {
-            runs.set(n - 1, to);
-        } else {
-            runs.add(from);
-            runs.add(to);
-        }
-        return to - from;
     }
 }

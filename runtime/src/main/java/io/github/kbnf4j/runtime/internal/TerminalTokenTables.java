@@ -110,6 +110,11 @@ public final class TerminalTokenTables {
             public boolean accepting(int state) {
                 return grammar.dfaAccepting(state);
             }
+
+            @Override
+            public boolean loopsOnPlainBytes(int state) {
+                return dfaRuns.loopsOnPlainBytes(state);
+            }
         };
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);

@@ -28,6 +28,8 @@ public final class TokenTrie {
     private final int maxDepth;
     /** node -> its parent node, or -1 for a child of the root. */
     private final int[] parent;
+    /** node -> whether every node below it is reached by a {@link #isPlainByte plain byte}. */
+    private final boolean[] plainBelow;
 
     /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
     public TokenTrie(PackedTokens tokens) {
@@ -99,6 +101,7 @@ public final class TokenTrie {
         this.tokenStart = starts;
         this.tokenIds = ids;
         this.maxDepth = deepest;
+        this.plainBelow = plainBelow(nodeByte, parent);
     }
 
     /** A trie from its preorder arrays (see the class comment), which it keeps. */
@@ -112,6 +115,30 @@ public final class TokenTrie {
         this.tokenStart = tokenStart;
         this.tokenIds = tokenIds;
         this.maxDepth = maxDepth;
+        this.plainBelow = plainBelow(nodeByte, parent);
+    }
+
+    /**
+     * Whether byte {@code b} is <i>plain</i>: printable ASCII other than {@code "} and
+     * {@code \}, the bytes a JSON string's interior reads and stays in. A walk from a state that
+     * stays where it is on every plain byte takes a subtree of plain bytes whole (see
+     * {@link #plainBelow(int)}); which bytes are plain only decides how often that applies.
+     */
+    static boolean isPlainByte(int b) {
+        return b >= 0x20 && b <= 0x7E && b != '"' && b != '\\';
+    }
+
+    /** Children come after their parent in preorder, so one backward pass settles every node. */
+    private static boolean[] plainBelow(byte[] nodeByte, int[] parent) {
+        boolean[] plain = new boolean[nodeByte.length];
+        Arrays.fill(plain, true);
+        for (int i = nodeByte.length - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p >= 0 && !(plain[i] && isPlainByte(nodeByte[i] & 0xFF))) {
+                plain[p] = false;
+            }
+        }
+        return plain;
     }
 
     /** The number of ids of the vocabulary. */
@@ -142,6 +169,11 @@ public final class TokenTrie {
     /** The parent of node {@code i}, or -1 if it is a child of the root. */
     public int parent(int i) {
         return parent[i];
+    }
+
+    /** Whether every node below node {@code i} (not {@code i} itself) is reached by a plain byte; true for a leaf. */
+    public boolean plainBelow(int i) {
+        return plainBelow[i];
     }
 
     /** One past the last node of node {@code i}'s subtree. */
