@@ -31,10 +31,90 @@ final class DfaRuns {
      */
     private final byte[] loopsOnPlainBytes;
 
+    /** By state, as {@link #loopsOnPlainBytes} (0 unknown, 1 yes, 2 no): whether the state loops on all text. */
+    private final byte[] loopsOnText;
+
     DfaRuns(CompiledGrammar grammar) {
         this.grammar = grammar;
         this.runs = new AtomicReferenceArray<>(grammar.dfaStateCount());
         this.loopsOnPlainBytes = new byte[grammar.dfaStateCount()];
+        this.loopsOnText = new byte[grammar.dfaStateCount()];
+    }
+
+    /**
+     * Whether state {@code q} reads any text and comes back to itself (see
+     * {@link TokenTrie#textBelow}): it loops on every plain byte, and every non-ASCII character
+     * in UTF-8 leads back to {@code q} through states that are live and not accepting (so a token
+     * that ends inside a character is inside too). The states after each byte of a character are
+     * few in a minimal DFA, so each is checked once per byte position, not once per character.
+     */
+    boolean loopsOnText(int q) {
+        byte known = loopsOnText[q];
+        if (known == 0) {
+            known = loopsOnPlainBytes(q) && multiByteCharactersReturn(q) ? (byte) 1 : (byte) 2;
+            loopsOnText[q] = known;
+        }
+        return known == 1;
+    }
+
+    private boolean multiByteCharactersReturn(int q) {
+        int[] states = new int[8]; // the distinct states after a character's first bytes, and the decoder's state
+        int[] decoders = new int[8];
+        int[] nextStates = new int[8];
+        int[] nextDecoders = new int[8];
+        for (int lead = 0x80; lead < 0x100; lead++) {
+            int d = TokenTrie.textDecoder(0, lead);
+            if (d < 0) {
+                continue; // not the first byte of a character: no text starts with it
+            }
+            int t = grammar.dfaNext(q, lead);
+            if (t < 0 || grammar.dfaAccepting(t)) {
+                return false;
+            }
+            int count = 1;
+            states[0] = t;
+            decoders[0] = d;
+            while (count > 0) { // one continuation byte further per round
+                int nextCount = 0;
+                for (int k = 0; k < count; k++) {
+                    for (int b = 0x80; b <= 0xBF; b++) {
+                        int nd = TokenTrie.textDecoder(decoders[k], b);
+                        if (nd < 0) {
+                            continue;
+                        }
+                        int u = grammar.dfaNext(states[k], b);
+                        if (nd == 0) {
+                            if (u != q) {
+                                return false;
+                            }
+                            continue;
+                        }
+                        if (u < 0 || grammar.dfaAccepting(u)) {
+                            return false;
+                        }
+                        boolean seen = false;
+                        for (int j = 0; j < nextCount && !seen; j++) {
+                            seen = nextStates[j] == u && nextDecoders[j] == nd;
+                        }
+                        if (!seen) {
+                            if (nextCount == nextStates.length) {
+                                return false; // more distinct states than a UTF-8 decoder needs: not a text loop worth checking
+                            }
+                            nextStates[nextCount] = u;
+                            nextDecoders[nextCount++] = nd;
+                        }
+                    }
+                }
+                int[] swap = states;
+                states = nextStates;
+                nextStates = swap;
+                swap = decoders;
+                decoders = nextDecoders;
+                nextDecoders = swap;
+                count = nextCount;
+            }
+        }
+        return true;
     }
 
     /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from state {@code q} back to {@code q}. */

@@ -35,6 +35,9 @@ public final class ResidualTokens {
 
         /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from {@code state} back to it. */
         boolean loopsOnPlainBytes(int state);
+
+        /** Whether {@code state} reads any text and comes back to itself (see {@link TokenTrie#textBelow}). */
+        boolean loopsOnText(int state);
     }
 
     /** The trie this was computed on. */

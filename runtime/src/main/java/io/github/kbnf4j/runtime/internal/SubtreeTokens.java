@@ -76,8 +76,9 @@ final class SubtreeTokens {
      *
      * <p>The inside tokens need no work per live node: the positions from the start of the current
      * run up to the node are all inside, so a run is closed only where a dead subtree is skipped. A
-     * node whose subtree has only plain bytes below it (see {@link TokenTrie#plainBelow}), reached
-     * in a state that is not accepting and stays put on every plain byte, is taken whole.
+     * node whose subtree has only plain bytes below it (see {@link TokenTrie#plainBelow}), or only
+     * text ({@link TokenTrie#textBelow}), reached in a state that is not accepting and comes back
+     * to itself on all of it, is taken whole.
      */
     static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch,
             IntUnaryOperator renumber) {
@@ -94,7 +95,7 @@ final class SubtreeTokens {
         acceptedBy[1] = acceptingAt[1]; // nothing was accepted before the first byte
         int end = tr.subtreeEnd(child);
         int i = child + 1;
-        if (tr.plainBelow(child) && !acceptingAt[1] && dfa.loopsOnPlainBytes(t)) {
+        if (!acceptingAt[1] && takesWhole(tr, dfa, child, t)) {
             i = end; // the whole subtree is inside (see the loop)
         }
         int runFrom = tr.tokenStart(child); // every position from here to the current node's is inside
@@ -138,7 +139,7 @@ final class SubtreeTokens {
             acceptingAt[d] = accepting;
             acceptedBy[d] = acceptedBy[d - 1] || accepting;
             int below = tr.subtreeEnd(i);
-            if (below > i + 1 && !accepting && tr.plainBelow(i) && dfa.loopsOnPlainBytes(next)) {
+            if (below > i + 1 && !accepting && takesWhole(tr, dfa, i, next)) {
                 // every byte below stays in a state that is not accepting: all inside, no exit, nothing read after acceptance
                 i = below;
                 continue;
@@ -162,5 +163,15 @@ final class SubtreeTokens {
         }
         return new SubtreeTokens(runs.toIntArray(), insideCount, exits.toIntArray(), groupState, groupExits,
                 bytesAfterAccepting);
+    }
+
+    /**
+     * Whether everything below node {@code i}, reached in state {@code q} (not accepting), is
+     * inside: only plain bytes below and {@code q} stays put on them, or only text below (from a
+     * character boundary) and {@code q} reads any text and comes back. Either way no byte below
+     * is dead and no state on the way is accepting: no exit, nothing read after acceptance.
+     */
+    private static boolean takesWhole(TokenTrie tr, ResidualTokens.Dfa dfa, int i, int q) {
+        return tr.plainBelow(i) ? dfa.loopsOnPlainBytes(q) : tr.textBelow(i) && dfa.loopsOnText(q);
     }
 }

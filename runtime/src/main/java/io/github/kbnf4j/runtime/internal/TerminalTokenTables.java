@@ -115,6 +115,11 @@ public final class TerminalTokenTables {
             public boolean loopsOnPlainBytes(int state) {
                 return dfaRuns.loopsOnPlainBytes(state);
             }
+
+            @Override
+            public boolean loopsOnText(int state) {
+                return dfaRuns.loopsOnText(state);
+            }
         };
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);

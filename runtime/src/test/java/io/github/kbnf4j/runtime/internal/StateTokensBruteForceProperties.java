@@ -33,7 +33,8 @@ import net.jqwik.api.statistics.Statistics;
  * first one's entries in another numbering of states.
  */
 class StateTokensBruteForceProperties {
-    private static final String[] CLASSES = {"[^\\\"\\\\]", "[a-z]", "[a-c0-9 ]", "[^\\\"x]"};
+    private static final String[] CLASSES = {"[^\\\"\\\\]", "[a-z]", "[a-c0-9 ]", "[^\\\"x]", "[^\\\"\\\\é]",
+        "[ -~]"};
 
     @Provide
     Arbitrary<String> grammars() {
@@ -174,6 +175,28 @@ class StateTokensBruteForceProperties {
             tokens.add(t);
         }
         tokens.add("\":\"".getBytes(StandardCharsets.UTF_8));
+        // text beyond ASCII, whole and cut mid-character, so that subtrees of text are taken whole or not
+        String[] texts = {"é", "€", "😀", "aé", "é\"", "€€", "\"é", "ab€c", "\u0800", "\ud7ff", "\uffff", "\u0080"};
+        for (int i = 0; i < 40; i++) {
+            byte[] whole = (texts[random.nextInt(texts.length)] + texts[random.nextInt(texts.length)])
+                    .getBytes(StandardCharsets.UTF_8);
+            int from = random.nextInt(3) == 0 ? random.nextInt(whole.length) : 0;
+            int to = from + 1 + random.nextInt(whole.length - from);
+            tokens.add(Arrays.copyOfRange(whole, from, to));
+        }
+        byte[][] notText = {
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a surrogate
+            {(byte) 0xC0, (byte) 0xAF}, // an overlong form
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+        };
+        for (byte[] bad : notText) { // alone, and below a node of text
+            tokens.add(bad);
+            byte[] after = new byte[bad.length + 2];
+            after[0] = 'a';
+            after[1] = 'b';
+            System.arraycopy(bad, 0, after, 2, bad.length);
+            tokens.add(after);
+        }
         return tokens;
     }
 }
