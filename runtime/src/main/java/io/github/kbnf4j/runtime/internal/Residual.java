@@ -1,8 +1,6 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 
 /**
@@ -11,88 +9,119 @@ import java.util.Arrays;
  * meets them (bytes ascending). Two states of any two grammars whose residual automata are the
  * same up to renaming get the same {@link #code()}; and everything the mask computation derives
  * from a state and a token trie ({@link StateTokens}) depends only on that automaton. So the
- * code is the key under which {@link SharedTokenTables} shares that work between grammars:
- * the JSON string, number and whitespace terminals of thousands of schemas are one entry each.
+ * code is what {@link SharedTokenTables} shares that work by (through its interned
+ * {@link #storeId}): the JSON string, number and whitespace terminals of thousands of schemas
+ * are one entry each.
  *
  * <p>The code lists, per local state, its accepting flag, its number of transition runs, and
  * each run as (first byte, target) over the bytes 0..255 (a dead byte has target -1), so a
  * typical state costs a handful of ints rather than 256.
  *
- * <p>Immutable; holds the code and the state map, not the transition table ({@link #dfa()}).
+ * <p>Immutable, apart from two fields set once on first use by any thread (a race only computes
+ * the same value twice): the sorted index behind {@link #localOf} and the store's id.
  */
 public final class Residual {
     private final int[] code;
     private final int hash;
     private final int[] localToGlobal;
-    private final boolean[] accepting;
+    /** {@link #localToGlobal}'s values sorted, and the local state of each, built on first use. */
+    private volatile long[] globalToLocal;
+    /** The id {@link SharedTokenTables} interned this code as, or null before the first lookup. */
+    volatile Object storeId;
 
-    private Residual(int[] code, int[] localToGlobal, boolean[] accepting) {
+    private Residual(int[] code, int[] localToGlobal) {
         this.code = code;
-        this.hash = Arrays.hashCode(code);
+        this.hash = sampledHash(code);
         this.localToGlobal = localToGlobal;
-        this.accepting = accepting;
+    }
+
+    /** The most ints of a code that its hash reads. */
+    private static final int HASHED_INTS = 512;
+
+    /**
+     * A hash of the code's length and of at most {@value #HASHED_INTS} of its ints, evenly spaced:
+     * equal codes have equal hashes, and hashing a residual of a thousand states costs no more
+     * than one of a hundred (the store's equality check compares the whole code anyway).
+     */
+    private static int sampledHash(int[] code) {
+        int step = Math.max(1, code.length / HASHED_INTS);
+        int h = code.length;
+        for (int i = 0; i < code.length; i += step) {
+            h = 31 * h + code[i];
+        }
+        return h;
     }
 
     /**
-     * The residual automaton of global state {@code s} of {@code g}, or null when more than
-     * {@code maxStates} states are reachable from it (then computing its key would cost more than
-     * it saves, and the caller works on the grammar's own states). {@code O(states reached × 256)}.
+     * The reusable arrays of {@link #of}: a local number per global state (-1 when not yet met,
+     * and -1 again after every call), the breadth-first order, the code being written. Sized for
+     * one grammar; one thread at a time.
      */
-    public static Residual of(CompiledGrammar g, int s, int maxStates) {
-        Int2IntOpenHashMap local = new Int2IntOpenHashMap();
-        local.defaultReturnValue(-1);
-        IntArrayList order = new IntArrayList();
-        local.put(s, 0);
-        order.add(s);
-        int[] next = new int[256 * 4];
-        IntArrayList code = new IntArrayList();
-        for (int i = 0; i < order.size(); i++) {
-            int q = order.getInt(i);
-            if (next.length < (i + 1) << 8) {
-                next = Arrays.copyOf(next, next.length * 2);
-            }
-            int previousTarget = -1;
-            int previousLocal = -1;
-            for (int b = 0; b < 256; b++) {
-                int t = g.dfaNext(q, b);
-                int lt = -1;
-                if (t == previousTarget) {
-                    lt = previousLocal; // runs of bytes with one target are the rule: look it up once
-                } else if (t >= 0) {
-                    lt = local.get(t);
-                    if (lt < 0) {
-                        if (order.size() == maxStates) {
-                            return null;
+    static final class Scratch {
+        private final int[] localOf;
+        private int[] order = new int[64];
+        private int[] code = new int[256];
+
+        Scratch(int stateCount) {
+            this.localOf = new int[stateCount];
+            Arrays.fill(localOf, -1);
+        }
+    }
+
+    /**
+     * The residual automaton of global state {@code s} of {@code dfa}'s grammar, or null when more
+     * than {@code maxStates} states are reachable from it (then computing its key would cost more
+     * than it saves, and the caller works on the grammar's own states).
+     *
+     * <p>One pass: each state met is numbered and its runs written with their targets' local
+     * numbers, so the work is {@code O(transition runs of the states reached)}, with no hashing;
+     * the scratch arrays are reused from call to call.
+     */
+    static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch) {
+        CompiledGrammar g = dfa.grammar();
+        int[] localOf = scratch.localOf;
+        int[] order = scratch.order;
+        int[] code = scratch.code;
+        int size = 0;
+        int length = 0;
+        localOf[s] = 0;
+        order[size++] = s;
+        try {
+            for (int i = 0; i < size; i++) {
+                int q = order[i];
+                int[] runs = dfa.of(q);
+                if (code.length < length + 2 + runs.length) {
+                    code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, length + 2 + runs.length));
+                }
+                code[length++] = g.dfaAccepting(q) ? 1 : 0;
+                code[length++] = runs.length >>> 1;
+                for (int k = 0; k < runs.length; k += 2) {
+                    int t = runs[k + 1];
+                    int lt = -1;
+                    if (t >= 0) {
+                        lt = localOf[t];
+                        if (lt < 0) {
+                            if (size == maxStates) {
+                                return null;
+                            }
+                            if (size == order.length) {
+                                order = scratch.order = Arrays.copyOf(order, 2 * size);
+                            }
+                            lt = size;
+                            localOf[t] = lt;
+                            order[size++] = t;
                         }
-                        lt = order.size();
-                        local.put(t, lt);
-                        order.add(t);
                     }
-                }
-                previousTarget = t;
-                previousLocal = lt;
-                next[(i << 8) | b] = lt;
-            }
-        }
-        int n = order.size();
-        boolean[] accepting = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            accepting[i] = g.dfaAccepting(order.getInt(i));
-            code.add(accepting[i] ? 1 : 0);
-            int runsAt = code.size();
-            code.add(0);
-            int runs = 0;
-            for (int b = 0; b < 256; b++) {
-                int t = next[(i << 8) | b];
-                if (b == 0 || t != next[(i << 8) | (b - 1)]) {
-                    code.add(b);
-                    code.add(t);
-                    runs++;
+                    code[length++] = runs[k];
+                    code[length++] = lt;
                 }
             }
-            code.set(runsAt, runs);
+            return new Residual(Arrays.copyOf(code, length), Arrays.copyOf(order, size));
+        } finally {
+            for (int i = 0; i < size; i++) {
+                localOf[order[i]] = -1;
+            }
         }
-        return new Residual(code.toIntArray(), order.toIntArray(), accepting);
     }
 
     /** The canonical code (see the class comment); equal codes mean equal automata. */
@@ -104,40 +133,40 @@ public final class Residual {
         return hash;
     }
 
+    /** The number of states. */
+    int size() {
+        return localToGlobal.length;
+    }
+
     /** The global state of each local state (local 0 is the state this residual was taken from). */
     int[] localToGlobal() {
         return localToGlobal;
     }
 
-    /**
-     * The automaton itself, for a walk: a dense transition table rebuilt from the code (1 KiB per
-     * state, so it is built when a walk needs it and not kept).
-     */
-    ResidualTokens.Dfa dfa() {
-        int n = accepting.length;
-        int[] next = new int[n << 8];
-        int at = 0;
-        for (int q = 0; q < n; q++) {
-            at++; // accepting flag
-            int runs = code[at++];
-            for (int k = 0; k < runs; k++) {
-                int from = code[at + 2 * k];
-                int to = k + 1 < runs ? code[at + 2 * k + 2] : 256;
-                Arrays.fill(next, (q << 8) + from, (q << 8) + to, code[at + 2 * k + 1]);
+    /** The local number of global state {@code global}, which must be one of this residual's. {@code O(log size)}. */
+    int localOf(int global) {
+        long[] index = globalToLocal;
+        if (index == null) {
+            index = new long[localToGlobal.length];
+            for (int k = 0; k < index.length; k++) {
+                index[k] = (long) localToGlobal[k] << 32 | k; // global states are non-negative: sorts by global
             }
-            at += 2 * runs;
+            Arrays.sort(index);
+            globalToLocal = index;
         }
-        boolean[] acc = accepting;
-        return new ResidualTokens.Dfa() {
-            @Override
-            public int next(int state, int b) {
-                return next[(state << 8) | b];
+        int lo = 0;
+        int hi = index.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int at = (int) (index[mid] >>> 32);
+            if (at < global) {
+                lo = mid + 1;
+            } else if (at > global) {
+                hi = mid - 1;
+            } else {
+                return (int) index[mid];
             }
-
-            @Override
-            public boolean accepting(int state) {
-                return acc[state];
-            }
-        };
+        }
+        throw new IllegalArgumentException("state " + global + " is not reachable from " + localToGlobal[0]);
     }
 }

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The tokens of a token trie seen from one DFA state, computed on an automaton that may be a
@@ -31,6 +32,12 @@ public final class ResidualTokens {
 
         /** Whether {@code state} is accepting. */
         boolean accepting(int state);
+
+        /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from {@code state} back to it. */
+        boolean loopsOnPlainBytes(int state);
+
+        /** Whether {@code state} reads any text and comes back to itself (see {@link TokenTrie#textBelow}). */
+        boolean loopsOnText(int state);
     }
 
     /** The trie this was computed on. */
@@ -94,15 +101,17 @@ public final class ResidualTokens {
      * The tokens of {@code trie} (whose id {@code k} is vocabulary id {@code trieTokenIds[k]}, or
      * itself when that is null) seen from state {@code s} of {@code dfa}; masks have
      * {@code maskWords} words over the trie's ids. Subtree by subtree (see {@link SubtreeTokens}):
-     * from {@code source} where it has one (may be null), else walked.
+     * from {@code source} where it has one (may be null), else walked. The group states are
+     * {@code dfa}'s, or their images under {@code renumber} when it is not null (a walk on a
+     * grammar's states kept under a residual's local numbers).
      */
     static ResidualTokens compute(TokenTrie trie, int[] trieTokenIds, Dfa dfa, int s, int maskWords,
-            SubtreeSource source) {
+            SubtreeSource source, IntUnaryOperator renumber) {
         TokenTrie tr = trie;
         int n = tr.nodeCount();
         SubtreeTokens.Scratch scratch = new SubtreeTokens.Scratch(tr);
         int insideCount = 0;
-        List<int[]> insideParts = new ArrayList<>();
+        List<int[]> insideParts = new ArrayList<>(); // runs of the trie's token positions
         IntArrayList exits = new IntArrayList();
         Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
         List<IntArrayList> groups = new ArrayList<>();
@@ -115,10 +124,10 @@ public final class ResidualTokens {
                 continue; // no exit at depth 1: nothing was accepted before the token
             }
             SubtreeSource.Found found = source == null ? null : source.subtree(child, t);
-            SubtreeTokens sub = found != null ? found.tokens() : SubtreeTokens.walk(tr, dfa, child, t, scratch);
-            if (sub.insideIds.length > 0) {
-                insideParts.add(sub.insideIds);
-                insideCount += sub.insideIds.length;
+            SubtreeTokens sub = found != null ? found.tokens() : SubtreeTokens.walk(tr, dfa, child, t, scratch, null);
+            if (sub.insideCount > 0) {
+                insideParts.add(sub.insideRuns);
+                insideCount += sub.insideCount;
             }
             exits.addElements(exits.size(), sub.exits);
             if (sub.exits.length > 0) {
@@ -144,7 +153,7 @@ public final class ResidualTokens {
         int[] groupState = new int[groupCount];
         int[][] groupExits = new int[groupCount][];
         for (var e : groupOf.int2IntEntrySet()) {
-            groupState[e.getIntValue()] = e.getIntKey();
+            groupState[e.getIntValue()] = renumber == null ? e.getIntKey() : renumber.applyAsInt(e.getIntKey());
         }
         for (int group = 0; group < groupCount; group++) {
             groupExits[group] = groups.get(group).toIntArray();
@@ -152,17 +161,23 @@ public final class ResidualTokens {
         if (insideCount <= LIST_LIMIT) {
             int[] ids = new int[insideCount];
             int at = 0;
-            for (int[] part : insideParts) {
-                System.arraycopy(part, 0, ids, at, part.length);
-                at += part.length;
+            for (int[] runs : insideParts) {
+                for (int j = 0; j < runs.length; j += 2) {
+                    for (int k = runs[j], stop = runs[j + 1]; k < stop; k++) {
+                        ids[at++] = tr.tokenId(k);
+                    }
+                }
             }
             return new ResidualTokens(trie, trieTokenIds, null, ids, exitNodes, groupState, groupExits, firstBytes,
                     bytesAfterAccepting);
         }
         long[] mask = new long[maskWords];
-        for (int[] part : insideParts) {
-            for (int id : part) {
-                mask[id >>> 6] |= 1L << id;
+        for (int[] runs : insideParts) {
+            for (int j = 0; j < runs.length; j += 2) {
+                for (int k = runs[j], stop = runs[j + 1]; k < stop; k++) {
+                    int id = tr.tokenId(k);
+                    mask[id >>> 6] |= 1L << id;
+                }
             }
         }
         return new ResidualTokens(trie, trieTokenIds, mask, null, exitNodes, groupState, groupExits, firstBytes,

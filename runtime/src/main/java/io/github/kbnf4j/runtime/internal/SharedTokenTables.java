@@ -16,6 +16,12 @@ import java.util.function.Supplier;
  * compiles a new JSON Schema per request meets the same JSON string, number and whitespace
  * terminals in almost every schema: their tables are computed once, not per schema.
  *
+ * <p>Entries are keyed by the residual's interned id, not by its code: a residual's code (a few
+ * ints per state and transition run, up to tens of kilobytes) is held and weighed once, under a
+ * key of its own, however many subtree entries are computed on it; keying each of a residual's
+ * hundreds of subtree entries by the code itself weighed the code hundreds of times, and filled
+ * the bound with copies that did not exist.
+ *
  * <p>Bounded in memory by {@link Vocabulary#tableCacheBytes()} (approximate bytes, least
  * recently used entries evicted first; Caffeine). Eviction only forgets: a constraint that took
  * an entry keeps it for as long as it lives, so an evicted entry costs a recomputation by the
@@ -27,35 +33,57 @@ import java.util.function.Supplier;
 public final class SharedTokenTables {
     private static final Cache<Vocabulary, SharedTokenTables> STORES = Caffeine.newBuilder().weakKeys().build();
 
-    /** {@link ResidualKey#child} of the key of a whole state's {@link ResidualTokens}. */
+    /** {@link EntryKey#child} of the key of a whole state's {@link ResidualTokens}. */
     private static final int WHOLE_STATE = -1;
 
     /**
-     * A residual's code on one trie (compared by identity): with {@code child} {@link #WHOLE_STATE}
-     * the key of a {@link ResidualTokens}, else of the {@link SubtreeTokens} of that root child.
+     * A residual's code: the key under which the store interns it as a {@link ResidualId}. The
+     * code is held (and weighed) once here, however many entries are computed on the residual.
      */
-    private static final class ResidualKey {
-        final TokenTrie trie;
-        final int child;
+    private static final class CodeKey {
         final int[] code;
         final int hash;
 
-        ResidualKey(TokenTrie trie, int child, Residual r) {
-            this.trie = trie;
-            this.child = child;
+        CodeKey(Residual r) {
             this.code = r.code();
-            this.hash = 31 * (31 * System.identityHashCode(trie) + child) + r.codeHash();
+            this.hash = r.codeHash();
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof ResidualKey k && k.trie == trie && k.child == child && k.hash == hash
-                    && Arrays.equals(k.code, code);
+            return o instanceof CodeKey k && k.hash == hash && Arrays.equals(k.code, code);
         }
 
         @Override
         public int hashCode() {
             return hash;
+        }
+    }
+
+    /**
+     * The interned identity of a residual's code (compared by identity): one per code while its
+     * {@link CodeKey} entry lives. When that entry is evicted, a later lookup of the same code
+     * gets a new id, so the entries keyed by the old one are no longer found and age out; a
+     * constraint that already holds the old id still finds them. Either way an id stands for one
+     * code only, so an entry is never taken for another residual's.
+     */
+    static final class ResidualId {
+    }
+
+    /**
+     * The key of an entry computed on a residual (its {@link ResidualId}) over one trie, both
+     * compared by identity: with {@code child} {@link #WHOLE_STATE} the key of a
+     * {@link ResidualTokens}, else of the {@link SubtreeTokens} of that root child.
+     */
+    private record EntryKey(TokenTrie trie, int child, ResidualId residual) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof EntryKey k && k.trie == trie && k.child == child && k.residual == residual;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * System.identityHashCode(trie) + child) + System.identityHashCode(residual);
         }
     }
 
@@ -94,7 +122,7 @@ public final class SharedTokenTables {
 
     private static int weigh(Object key, Object value) {
         long bytes = 64;
-        if (key instanceof ResidualKey k) {
+        if (key instanceof CodeKey k) {
             bytes += 4L * k.code.length;
         }
         if (value instanceof ResidualTokens t) {
@@ -109,12 +137,22 @@ public final class SharedTokenTables {
 
     /** The tokens of {@code trie} seen from local state 0 of {@code r}, computed by {@code compute} on a miss. */
     ResidualTokens tokens(TokenTrie trie, Residual r, Supplier<ResidualTokens> compute) {
-        return lookUp(new ResidualKey(trie, WHOLE_STATE, r), compute, ResidualTokens.class);
+        return lookUp(new EntryKey(trie, WHOLE_STATE, idOf(r)), compute, ResidualTokens.class);
     }
 
     /** Root child {@code child}'s subtree of {@code trie} from local state 0 of {@code r}, computed by {@code compute} on a miss. */
     SubtreeTokens subtree(TokenTrie trie, int child, Residual r, Supplier<SubtreeTokens> compute) {
-        return lookUp(new ResidualKey(trie, child, r), compute, SubtreeTokens.class);
+        return lookUp(new EntryKey(trie, child, idOf(r)), compute, SubtreeTokens.class);
+    }
+
+    /** The interned id of {@code r}'s code, looked up once per residual object. */
+    private ResidualId idOf(Residual r) {
+        Object id = r.storeId;
+        if (id == null) {
+            id = cache.get(new CodeKey(r), k -> new ResidualId());
+            r.storeId = id;
+        }
+        return (ResidualId) id;
     }
 
     /**

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What one subtree of a token trie, rooted at a child of the root, yields when its first byte
@@ -17,8 +18,16 @@ import java.util.List;
  * <p>Immutable.
  */
 final class SubtreeTokens {
-    /** Ids of the trie inside the terminal, in walk order. */
-    final int[] insideIds;
+    /**
+     * The tokens inside the terminal, as runs of the trie's token positions (see
+     * {@link TokenTrie#tokenStart}): {@code [insideRuns[2j], insideRuns[2j + 1])}, ascending. A
+     * walk visits nodes in preorder and skips whole subtrees, so the tokens it keeps are a few
+     * long runs of positions (a string's interior keeps nearly all of a subtree, cut where a
+     * token leaves the string or holds a byte it refuses): far smaller than a list of ids.
+     */
+    final int[] insideRuns;
+    /** The number of positions in {@link #insideRuns}. */
+    final int insideCount;
     /** Exit nodes, in trie order. */
     final int[] exits;
     /** The parent state of each group of exits, in the numbering of the automaton walked. */
@@ -27,9 +36,10 @@ final class SubtreeTokens {
     /** The bytes read in an accepting state after the first byte, four words. */
     final long[] bytesAfterAccepting;
 
-    private SubtreeTokens(int[] insideIds, int[] exits, int[] groupState, int[][] groupExits,
+    private SubtreeTokens(int[] insideRuns, int insideCount, int[] exits, int[] groupState, int[][] groupExits,
             long[] bytesAfterAccepting) {
-        this.insideIds = insideIds;
+        this.insideRuns = insideRuns;
+        this.insideCount = insideCount;
         this.exits = exits;
         this.groupState = groupState;
         this.groupExits = groupExits;
@@ -38,7 +48,7 @@ final class SubtreeTokens {
 
     /** Approximate bytes of memory, for cache weights. */
     long bytes() {
-        long b = 96L + 4L * insideIds.length + 4L * exits.length + 4L * groupState.length;
+        long b = 96L + 4L * insideRuns.length + 4L * exits.length + 4L * groupState.length;
         for (int[] g : groupExits) {
             b += 16L + 4L * g.length;
         }
@@ -47,72 +57,121 @@ final class SubtreeTokens {
 
     /** Scratch arrays of one walk, reused from subtree to subtree. */
     static final class Scratch {
+        /** By depth: the state after the path's byte at that depth, whether it accepts, and whether any state up to it did. */
         final int[] stateAt;
+        final boolean[] acceptingAt;
         final boolean[] acceptedBy;
 
         Scratch(TokenTrie trie) {
             this.stateAt = new int[trie.maxDepth() + 1];
+            this.acceptingAt = new boolean[trie.maxDepth() + 1];
             this.acceptedBy = new boolean[trie.maxDepth() + 1];
         }
     }
 
     /**
      * Walks the subtree of root child {@code child} of {@code tr} with the DFA in state {@code t}
-     * after the child's byte, skipping a subtree at its first dead byte.
+     * after the child's byte, skipping a subtree at its first dead byte. The group states are
+     * {@code dfa}'s, or their images under {@code renumber} when it is not null.
+     *
+     * <p>The inside tokens need no work per live node: the positions from the start of the current
+     * run up to the node are all inside, so a run is closed only where a dead subtree is skipped. A
+     * node whose subtree has only plain bytes below it (see {@link TokenTrie#plainBelow}), or only
+     * text ({@link TokenTrie#textBelow}), reached in a state that is not accepting and comes back
+     * to itself on all of it, is taken whole.
      */
-    static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch) {
+    static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch,
+            IntUnaryOperator renumber) {
         int[] stateAt = scratch.stateAt;
+        boolean[] acceptingAt = scratch.acceptingAt;
         boolean[] acceptedBy = scratch.acceptedBy;
-        IntArrayList inside = new IntArrayList();
+        IntArrayList runs = new IntArrayList();
         IntArrayList exits = new IntArrayList();
         Int2IntLinkedOpenHashMap groupOf = new Int2IntLinkedOpenHashMap(); // parent state -> group
         List<IntArrayList> groups = new ArrayList<>();
         long[] bytesAfterAccepting = new long[4];
         stateAt[1] = t;
-        acceptedBy[1] = dfa.accepting(t); // nothing was accepted before the first byte
-        for (int k = tr.tokenStart(child), stop = tr.tokenStart(child + 1); k < stop; k++) {
-            inside.add(tr.tokenId(k));
-        }
-        int i = child + 1;
+        acceptingAt[1] = dfa.accepting(t);
+        acceptedBy[1] = acceptingAt[1]; // nothing was accepted before the first byte
         int end = tr.subtreeEnd(child);
+        int i = child + 1;
+        if (!acceptingAt[1] && takesWhole(tr, dfa, child, t)) {
+            i = end; // the whole subtree is inside (see the loop)
+        }
+        int runFrom = tr.tokenStart(child); // every position from here to the current node's is inside
+        int insideCount = 0;
+        int lastParent = -1; // the state of the last exit's parent, and its group
+        int lastGroup = -1;
         while (i < end) {
             int d = tr.depth(i);
-            int next = dfa.next(stateAt[d - 1], tr.nodeByte(i));
+            int parentState = stateAt[d - 1];
+            int next = dfa.next(parentState, tr.nodeByte(i));
             if (next < 0) {
                 if (acceptedBy[d - 1]) {
                     exits.add(i);
-                    int parentState = stateAt[d - 1];
-                    int group = groupOf.getOrDefault(parentState, -1);
-                    if (group < 0) {
-                        group = groups.size();
-                        groupOf.put(parentState, group);
-                        groups.add(new IntArrayList());
+                    if (parentState != lastParent) { // siblings' exits share their parent's group: look it up once
+                        lastGroup = groupOf.getOrDefault(parentState, -1);
+                        if (lastGroup < 0) {
+                            lastGroup = groups.size();
+                            groupOf.put(parentState, lastGroup);
+                            groups.add(new IntArrayList());
+                        }
+                        lastParent = parentState;
                     }
-                    groups.get(group).add(i);
+                    groups.get(lastGroup).add(i);
+                }
+                int skipFrom = tr.tokenStart(i);
+                if (skipFrom > runFrom) {
+                    runs.add(runFrom);
+                    runs.add(skipFrom);
+                    insideCount += skipFrom - runFrom;
                 }
                 i = tr.subtreeEnd(i);
+                runFrom = tr.tokenStart(i);
                 continue;
             }
             stateAt[d] = next;
-            if (dfa.accepting(stateAt[d - 1])) { // d >= 2: read right after the terminal could have ended
+            if (acceptingAt[d - 1]) { // d >= 2: read right after the terminal could have ended
                 int b = tr.nodeByte(i);
                 bytesAfterAccepting[b >>> 6] |= 1L << b;
             }
-            acceptedBy[d] = acceptedBy[d - 1] || dfa.accepting(next);
-            for (int k = tr.tokenStart(i), stop = tr.tokenStart(i + 1); k < stop; k++) {
-                inside.add(tr.tokenId(k));
+            boolean accepting = dfa.accepting(next);
+            acceptingAt[d] = accepting;
+            acceptedBy[d] = acceptedBy[d - 1] || accepting;
+            int below = tr.subtreeEnd(i);
+            if (below > i + 1 && !accepting && takesWhole(tr, dfa, i, next)) {
+                // every byte below stays in a state that is not accepting: all inside, no exit, nothing read after acceptance
+                i = below;
+                continue;
             }
             i++;
+        }
+        int runTo = tr.tokenStart(end);
+        if (runTo > runFrom) {
+            runs.add(runFrom);
+            runs.add(runTo);
+            insideCount += runTo - runFrom;
         }
         int groupCount = groups.size();
         int[] groupState = new int[groupCount];
         int[][] groupExits = new int[groupCount][];
         for (var e : groupOf.int2IntEntrySet()) {
-            groupState[e.getIntValue()] = e.getIntKey();
+            groupState[e.getIntValue()] = renumber == null ? e.getIntKey() : renumber.applyAsInt(e.getIntKey());
         }
         for (int group = 0; group < groupCount; group++) {
             groupExits[group] = groups.get(group).toIntArray();
         }
-        return new SubtreeTokens(inside.toIntArray(), exits.toIntArray(), groupState, groupExits, bytesAfterAccepting);
+        return new SubtreeTokens(runs.toIntArray(), insideCount, exits.toIntArray(), groupState, groupExits,
+                bytesAfterAccepting);
+    }
+
+    /**
+     * Whether everything below node {@code i}, reached in state {@code q} (not accepting), is
+     * inside: only plain bytes below and {@code q} stays put on them, or only text below (from a
+     * character boundary) and {@code q} reads any text and comes back. Either way no byte below
+     * is dead and no state on the way is accepting: no exit, nothing read after acceptance.
+     */
+    private static boolean takesWhole(TokenTrie tr, ResidualTokens.Dfa dfa, int i, int q) {
+        return tr.plainBelow(i) ? dfa.loopsOnPlainBytes(q) : tr.textBelow(i) && dfa.loopsOnText(q);
     }
 }

@@ -1,9 +1,8 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -73,6 +72,13 @@ public final class TerminalTokenTables {
     /** Residuals already computed, by global state (a few ints per state and transition run). */
     private final ConcurrentHashMap<Integer, Residual> residuals;
     /**
+     * The scratch arrays of {@link Residual#of} (an int per DFA state), kept for the next call;
+     * a thread takes them out while it uses them, and one that finds none makes its own.
+     */
+    private final AtomicReference<Residual.Scratch> spareScratch;
+    /** The grammar's transitions as runs, for {@link Residual#of}. */
+    private final DfaRuns dfaRuns;
+    /**
      * For each DFA state, whether its residual has more than {@link Sharing#maxResidual()} states.
      * Written without synchronization: a reader that misses a write only computes it again.
      */
@@ -104,6 +110,16 @@ public final class TerminalTokenTables {
             public boolean accepting(int state) {
                 return grammar.dfaAccepting(state);
             }
+
+            @Override
+            public boolean loopsOnPlainBytes(int state) {
+                return dfaRuns.loopsOnPlainBytes(state);
+            }
+
+            @Override
+            public boolean loopsOnText(int state) {
+                return dfaRuns.loopsOnText(state);
+            }
         };
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);
@@ -115,6 +131,8 @@ public final class TerminalTokenTables {
             startState[grammar.terminalStartState(t)] = true;
         }
         this.residuals = new ConcurrentHashMap<>();
+        this.spareScratch = new AtomicReference<>();
+        this.dfaRuns = new DfaRuns(grammar);
         this.residualTooBig = new boolean[stateCount];
     }
 
@@ -132,6 +150,8 @@ public final class TerminalTokenTables {
         this.liveBytes = vocabularyTables.liveBytes;
         this.startState = vocabularyTables.startState;
         this.residuals = vocabularyTables.residuals;
+        this.spareScratch = vocabularyTables.spareScratch;
+        this.dfaRuns = vocabularyTables.dfaRuns;
         this.residualTooBig = vocabularyTables.residualTooBig;
     }
 
@@ -211,42 +231,44 @@ public final class TerminalTokenTables {
 
     private StateTokens compute(int s) {
         if (shared == null) {
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, null), null, this);
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, null, null), null,
+                    this);
         }
         Residual r = residual(s);
         if (r == null) { // too big to share whole; its subtrees may still be shared
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords,
-                    subtrees(null)), null, this);
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, subtrees(), null),
+                    null, this);
         }
+        // walked on the grammar's own states (the same automaton), its group states kept in r's numbering
         ResidualTokens tokens = shared.tokens(trie, r,
-                () -> ResidualTokens.compute(trie, tokenIds, r.dfa(), 0, maskWords, subtrees(r)));
+                () -> ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, subtrees(), r::localOf));
         return new StateTokens(tokens, r.localToGlobal(), this);
     }
 
     /**
-     * The shared subtrees (see {@link SubtreeTokens}) for a walk on {@code walked}'s local states,
-     * or on the grammar's own states when it is null: a root child's subtree is taken from the
-     * store when it is large and the state after its byte is broad with a small residual.
+     * The shared subtrees (see {@link SubtreeTokens}) for a walk on the grammar's states: a root
+     * child's subtree is taken from the store when it is large and the state after its byte is
+     * broad with a small residual. A missing one is walked on the grammar's states too, its group
+     * states kept in the residual's numbering.
      */
-    private ResidualTokens.SubtreeSource subtrees(Residual walked) {
-        Int2IntOpenHashMap localOf = walked == null ? null : localNumbers(walked);
-        // the dense tables of the residuals walked on a miss, built once per computation (1 KiB per state)
-        Int2ObjectOpenHashMap<ResidualTokens.Dfa> dfas = new Int2ObjectOpenHashMap<>();
+    private ResidualTokens.SubtreeSource subtrees() {
+        SubtreeTokens.Scratch[] scratch = new SubtreeTokens.Scratch[1]; // one per computation, made on the first miss
         return (child, t) -> {
-            int global = walked == null ? t : walked.localToGlobal()[t];
-            if (trie.subtreeEnd(child) - child < sharing.minSubtree() || liveByteCount(global) < sharing.minLiveBytes()) {
+            if (trie.subtreeEnd(child) - child < sharing.minSubtree() || liveByteCount(t) < sharing.minLiveBytes()) {
                 return null;
             }
-            Residual rt = residual(global);
+            Residual rt = residual(t);
             if (rt == null) {
                 return null;
             }
-            SubtreeTokens sub = shared.subtree(trie, child, rt,
-                    () -> SubtreeTokens.walk(trie, dfas.computeIfAbsent(global, g -> rt.dfa()), child, 0,
-                            new SubtreeTokens.Scratch(trie)));
+            SubtreeTokens sub = shared.subtree(trie, child, rt, () -> {
+                if (scratch[0] == null) {
+                    scratch[0] = new SubtreeTokens.Scratch(trie);
+                }
+                return SubtreeTokens.walk(trie, grammarDfa, child, t, scratch[0], rt::localOf);
+            });
             int[] toGlobal = rt.localToGlobal();
-            return new ResidualTokens.SubtreeSource.Found(sub, localOf == null ? k -> toGlobal[k]
-                    : k -> localOf.get(toGlobal[k]));
+            return new ResidualTokens.SubtreeSource.Found(sub, k -> toGlobal[k]);
         };
     }
 
@@ -257,8 +279,13 @@ public final class TerminalTokenTables {
         }
         Residual r = residuals.get(s);
         if (r == null) {
-            r = Residual.of(grammar, s, liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
-                    : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual()));
+            Residual.Scratch scratch = spareScratch.getAndSet(null); // taken by one thread at a time
+            if (scratch == null) {
+                scratch = new Residual.Scratch(grammar.dfaStateCount());
+            }
+            r = Residual.of(dfaRuns, s, liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
+                    : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual()), scratch);
+            spareScratch.set(scratch);
             if (r == null) {
                 residualTooBig[s] = true;
                 return null;
@@ -266,14 +293,5 @@ public final class TerminalTokenTables {
             residuals.put(s, r);
         }
         return r;
-    }
-
-    private static Int2IntOpenHashMap localNumbers(Residual r) {
-        int[] toGlobal = r.localToGlobal();
-        Int2IntOpenHashMap localOf = new Int2IntOpenHashMap(toGlobal.length);
-        for (int k = 0; k < toGlobal.length; k++) {
-            localOf.put(toGlobal[k], k);
-        }
-        return localOf;
     }
 }

@@ -28,6 +28,15 @@ public final class TokenTrie {
     private final int maxDepth;
     /** node -> its parent node, or -1 for a child of the root. */
     private final int[] parent;
+    /** node -> whether every node below it is reached by a {@link #isPlainByte plain byte}. */
+    private final boolean[] plainBelow;
+    /**
+     * node -> whether its token prefix is whole text characters (see {@link #textBelow}): valid
+     * UTF-8 of plain bytes and non-ASCII characters, ending at a character boundary.
+     */
+    private final boolean[] textBoundary;
+    /** node -> whether every token prefix below it is text that may still be cut mid-character. */
+    private final boolean[] textBelow;
 
     /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
     public TokenTrie(PackedTokens tokens) {
@@ -99,6 +108,9 @@ public final class TokenTrie {
         this.tokenStart = starts;
         this.tokenIds = ids;
         this.maxDepth = deepest;
+        this.plainBelow = plainBelow(nodeByte, parent);
+        this.textBoundary = new boolean[nodeByte.length];
+        this.textBelow = textBelow(nodeByte, parent, textBoundary);
     }
 
     /** A trie from its preorder arrays (see the class comment), which it keeps. */
@@ -112,6 +124,106 @@ public final class TokenTrie {
         this.tokenStart = tokenStart;
         this.tokenIds = tokenIds;
         this.maxDepth = maxDepth;
+        this.plainBelow = plainBelow(nodeByte, parent);
+        this.textBoundary = new boolean[nodeByte.length];
+        this.textBelow = textBelow(nodeByte, parent, textBoundary);
+    }
+
+    /**
+     * Whether byte {@code b} is <i>plain</i>: printable ASCII other than {@code "} and
+     * {@code \}, the bytes a JSON string's interior reads and stays in. A walk from a state that
+     * stays where it is on every plain byte takes a subtree of plain bytes whole (see
+     * {@link #plainBelow(int)}); which bytes are plain only decides how often that applies.
+     */
+    static boolean isPlainByte(int b) {
+        return b >= 0x20 && b <= 0x7E && b != '"' && b != '\\';
+    }
+
+    /**
+     * The UTF-8 decoder of {@link #textBelow}: from decoder state {@code d} (0 at a character
+     * boundary; 1, 2, 3 continuation bytes still due; 4 after E0, 5 after ED, 6 after F0, 7 after
+     * F4, whose next byte has a narrower range; -1 not text), the state after byte {@code b}. A
+     * plain byte is the only ASCII text; overlong forms, surrogates and code points past U+10FFFF
+     * are not text.
+     */
+    static int textDecoder(int d, int b) {
+        switch (d) {
+            case 0:
+                if (b < 0x80) {
+                    return isPlainByte(b) ? 0 : -1;
+                }
+                if (b >= 0xC2 && b <= 0xDF) {
+                    return 1;
+                }
+                if (b == 0xE0) {
+                    return 4;
+                }
+                if (b == 0xED) {
+                    return 5;
+                }
+                if (b >= 0xE1 && b <= 0xEF) {
+                    return 2;
+                }
+                if (b == 0xF0) {
+                    return 6;
+                }
+                if (b >= 0xF1 && b <= 0xF3) {
+                    return 3;
+                }
+                return b == 0xF4 ? 7 : -1;
+            case 1:
+            case 2:
+            case 3:
+                return b >= 0x80 && b <= 0xBF ? d - 1 : -1;
+            case 4:
+                return b >= 0xA0 && b <= 0xBF ? 1 : -1;
+            case 5:
+                return b >= 0x80 && b <= 0x9F ? 1 : -1;
+            case 6:
+                return b >= 0x90 && b <= 0xBF ? 2 : -1;
+            case 7:
+                return b >= 0x80 && b <= 0x8F ? 2 : -1;
+            default:
+                return -1;
+        }
+    }
+
+    /**
+     * Decodes every token prefix (preorder: a parent before its children), marks in
+     * {@code boundary} the nodes whose prefix is text ending at a character boundary, and returns
+     * for each node whether every prefix below it is text (a backward pass, as for
+     * {@link #plainBelow}).
+     */
+    private static boolean[] textBelow(byte[] nodeByte, int[] parent, boolean[] boundary) {
+        int n = nodeByte.length;
+        byte[] decoded = new byte[n];
+        for (int i = 0; i < n; i++) {
+            int p = parent[i];
+            decoded[i] = (byte) textDecoder(p < 0 ? 0 : decoded[p], nodeByte[i] & 0xFF);
+            boundary[i] = decoded[i] == 0;
+        }
+        boolean[] text = new boolean[n];
+        Arrays.fill(text, true);
+        for (int i = n - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p >= 0 && !(text[i] && decoded[i] >= 0)) {
+                text[p] = false;
+            }
+        }
+        return text;
+    }
+
+    /** Children come after their parent in preorder, so one backward pass settles every node. */
+    private static boolean[] plainBelow(byte[] nodeByte, int[] parent) {
+        boolean[] plain = new boolean[nodeByte.length];
+        Arrays.fill(plain, true);
+        for (int i = nodeByte.length - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p >= 0 && !(plain[i] && isPlainByte(nodeByte[i] & 0xFF))) {
+                plain[p] = false;
+            }
+        }
+        return plain;
     }
 
     /** The number of ids of the vocabulary. */
@@ -142,6 +254,22 @@ public final class TokenTrie {
     /** The parent of node {@code i}, or -1 if it is a child of the root. */
     public int parent(int i) {
         return parent[i];
+    }
+
+    /** Whether every node below node {@code i} (not {@code i} itself) is reached by a plain byte; true for a leaf. */
+    public boolean plainBelow(int i) {
+        return plainBelow[i];
+    }
+
+    /**
+     * Whether a walk may take node {@code i}'s subtree whole from a state that reads any text and
+     * comes back to itself (see {@code DfaRuns.loopsOnText}): the node's token prefix is text
+     * ending at a character boundary, and every prefix below it is text, possibly cut
+     * mid-character (a token may end inside a character). Prefixes are decoded from the token's
+     * first byte, which is where a walk from such a state starts too.
+     */
+    public boolean textBelow(int i) {
+        return textBoundary[i] && textBelow[i];
     }
 
     /** One past the last node of node {@code i}'s subtree. */
