@@ -18,11 +18,25 @@ class QuickPropertiesTest {
     /** Run only through {@link #tries}: surefire skips nested classes. */
     static class CountedProperty {
         static final AtomicInteger CALLS = new AtomicInteger();
+        static final java.util.List<Integer> VALUES = new java.util.ArrayList<>();
 
         @Property(tries = 40)
         void counted(@ForAll int any) {
             CALLS.incrementAndGet();
+            VALUES.add(any);
         }
+    }
+
+    /** Capped runs start from the same seed: the same cases every time. */
+    @Test
+    void cappedRunsMeetTheSameCases() {
+        CountedProperty.VALUES.clear();
+        tries("15");
+        java.util.List<Integer> first = new java.util.ArrayList<>(CountedProperty.VALUES);
+        CountedProperty.VALUES.clear();
+        tries("15");
+        assertEquals(first, CountedProperty.VALUES);
+        assertEquals(15, first.size());
     }
 
     @Test

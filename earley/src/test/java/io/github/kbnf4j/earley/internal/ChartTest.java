@@ -197,6 +197,7 @@ class ChartTest {
         chart.truncate(1); // which becomes the spare
         model.truncate(1);
         long bytes = chart.bytes();
+        int[] secondPage = null;
         for (int round = 0; round < 100; round++) {
             chart.beginSet();
             model.begin();
@@ -207,6 +208,11 @@ class ChartTest {
                 model.add(model.scan, 1, k, 0);
             }
             assertHolds(chart, model);
+            if (secondPage == null) {
+                secondPage = chart.waitPage(1);
+            }
+            // the spare (a full standard page) itself, not a new page of the same size
+            assertSame(secondPage, chart.waitPage(1), "the second set's page in round " + round);
             chart.truncate(1);
             model.truncate(1);
             assertEquals(bytes, chart.bytes(), "no allocation in a push-pop loop");

@@ -53,4 +53,94 @@ class CachedMaskTest {
             }
         }
     }
+
+    /** Ids {@code from .. to} set in a fresh mask of {@code words} words. */
+    private static long[] bits(int words, int from, int to) {
+        long[] m = new long[words];
+        for (int id = from; id <= to; id++) {
+            m[id >>> 6] |= 1L << id;
+        }
+        return m;
+    }
+
+    /**
+     * Over two bases, only the ids outside both are listed: the entry weighs its headers, two base
+     * references and two ids. Bases are compared by identity: equal copies make another entry.
+     */
+    @Test
+    void onlyIdsOutsideEveryBaseAreListed() {
+        int words = 8;
+        long[] a = bits(words, 0, 99);
+        long[] b = bits(words, 100, 199);
+        long[] mask = bits(words, 0, 199);
+        mask[300 >>> 6] |= 3L << (300 & 63); // ids 300 and 301
+        CachedMask cached = CachedMask.of(mask, words, new long[][] {a, b}, 2, new CachedMask.Scratch(words));
+        assertEquals(16 + 16 + 8 * 2 + 16 + 4 * 2, cached.bytes());
+        CachedMask overOne = CachedMask.of(mask, words, new long[][] {a}, 1, new CachedMask.Scratch(words));
+        assertEquals(16 + 16 + 8 + 16 + 16 + 8 * words, overOne.bytes(), "102 ids outside the one base: a private copy");
+        assertEquals(cached, CachedMask.of(mask.clone(), words, new long[][] {a, b}, 2, new CachedMask.Scratch(words)));
+        assertNotEquals(cached, CachedMask.of(mask, words, new long[][] {a.clone(), b}, 2, new CachedMask.Scratch(words)),
+                "an equal copy of a base is another base");
+        assertNotEquals(cached, overOne);
+        assertNotEquals(cached, "a mask");
+        long[] out = new long[words];
+        overOne.writeTo(out, words);
+        assertArrayEquals(mask, out);
+    }
+
+    /**
+     * A list may hold a quarter of the words' bits (here two ids of eight words); one more id and
+     * the entry keeps a private copy, weighing its headers, one reference and the copy.
+     */
+    @Test
+    void pastAQuarterOfTheWordsTheEntryKeepsAPrivateCopy() {
+        int words = 8;
+        CachedMask two = CachedMask.of(bits(words, 10, 11), words, new long[0][], 0, new CachedMask.Scratch(words));
+        assertEquals(16 + 16 + 16 + 4 * 2, two.bytes());
+        CachedMask three = CachedMask.of(bits(words, 10, 12), words, new long[0][], 0, new CachedMask.Scratch(words));
+        assertEquals(16 + 16 + 8 + 16 + 16 + 8 * words, three.bytes());
+        long[] out = new long[words];
+        three.writeTo(out, words);
+        assertArrayEquals(bits(words, 10, 12), out);
+    }
+
+    /**
+     * Private copies are equal when their contents are, and hash by content: a one-bit change in
+     * any word (each of the four hash lanes and the tail past the last group of four) changes the
+     * hash, and the hash is the documented four-lane one.
+     */
+    @Test
+    void privateCopiesCompareAndHashByContent() {
+        int words = 10;
+        CachedMask.Scratch scratch = new CachedMask.Scratch(words);
+        long[] full = bits(words, 0, words * 64 - 1);
+        CachedMask a = CachedMask.of(full, words, new long[0][], 0, scratch);
+        CachedMask b = CachedMask.of(full.clone(), words, new long[0][], 0, scratch);
+        assertEquals(a, b);
+        assertEquals(a.hashCode(), b.hashCode());
+        assertEquals(fourLaneHash(full), a.hashCode());
+        java.util.Set<Integer> hashes = new java.util.HashSet<>();
+        hashes.add(a.hashCode());
+        for (int w = 0; w < words; w++) {
+            long[] other = full.clone();
+            other[w] ^= 1L << (7 * w);
+            CachedMask c = CachedMask.of(other, words, new long[0][], 0, scratch);
+            assertNotEquals(a, c, "word " + w);
+            assertEquals(fourLaneHash(other), c.hashCode(), "word " + w);
+            assertTrue(hashes.add(c.hashCode()), "word " + w + " changes the hash");
+        }
+    }
+
+    /** The hash the class documents: words in four lanes of {@code 31 * h + x}, the tail in the first, the lanes chained. */
+    private static int fourLaneHash(long[] words) {
+        int[] lane = {1, 0, 0, 0};
+        int tail = words.length - words.length % 4;
+        for (int w = 0; w < tail; w++) {
+            lane[w % 4] = 31 * lane[w % 4] + Long.hashCode(words[w]);
+        }
+        for (int w = tail; w < words.length; w++) {
+            lane[0] = 31 * lane[0] + Long.hashCode(words[w]);
+        }
+        return ((lane[0] * 31 + lane[1]) * 31 + lane[2]) * 31 + lane[3];
+    }
 }
