@@ -21,10 +21,12 @@ public final class CanonicalNumbers {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /**
-     * The most decimal places of a power of ten turned into an integer node; beyond it the value
-     * stays decimal ({@code 1e99999999} as a {@link BigInteger} would take minutes to build).
+     * The largest power of ten in an integral value turned into an integer node; beyond it the
+     * value stays decimal ({@code 1e99999999} as a {@link BigInteger} would take minutes to build).
+     * Generated instances reach exponents of a few hundred (like {@code 100E400}), and those must
+     * become integers: networknt misjudges {@code minimum} against a decimal node that large.
      */
-    static final int MAX_INTEGER_EXPONENT = 400;
+    static final int MAX_INTEGER_EXPONENT = 100_000;
 
     private CanonicalNumbers() {
     }

@@ -25,6 +25,7 @@ class CanonicalNumbersTest {
         assertTrue(canonical("12.0").isInt());
         assertTrue(canonical("3e9").isLong());
         assertTrue(canonical("1e20").isBigInteger());
+        assertTrue(canonical("100E400").isBigInteger(), "generated instances have exponents like this");
     }
 
     @Test
