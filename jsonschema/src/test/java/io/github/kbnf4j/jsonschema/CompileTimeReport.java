@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * makes useless) spent compiling JSON Schemas with properties in declared order and in any order.
  * (a) closed objects of 3 to 8 properties whose values are strings and numbers (the case that makes
  * any order expensive: every state of the object can become one automaton); (b) a seeded sample of
- * the MaskBench schemas, each compiled once per order after a pass that warms the JIT, with p50,
+ * the MaskBench schemas, each compiled once per order after two passes that warm the JIT, with p50,
  * p90, p99 and the sum. The name keeps it out of {@code mvn verify}; run it with
  * {@code mvn -o -pl jsonschema -am test -Dtest=CompileTimeReport -Dsurefire.failIfNoSpecifiedTests=false},
  * or as a program ({@link #main}) with the classes of two builds on two class paths, to compare
@@ -50,17 +50,27 @@ class CompileTimeReport {
     static void run(Path schemaFolder, int sample) throws IOException {
         JsonSchemaOptions declared = JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.DECLARED);
         JsonSchemaOptions any = JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY);
-        System.out.println("objects of n properties (strings, integers, numbers; half required; closed),"
-                + " median CPU ms of 7 compilations after 3:");
+        List<JsonNode> all = sample(schemaFolder, sample);
+        List<JsonNode> objects = new ArrayList<>();
         for (int n = 3; n <= 8; n++) {
-            JsonNode s = MAPPER.readTree(objectSchema(n));
+            objects.add(MAPPER.readTree(objectSchema(n)));
+        }
+        for (int round = 0; round < 2; round++) { // warm the JIT on both orders
+            for (JsonNode s : objects) {
+                compileNanos(s, declared);
+                compileNanos(s, any);
+            }
+            for (JsonNode s : all) {
+                compileNanos(s, declared);
+                compileNanos(s, any);
+            }
+        }
+        System.out.println("objects of n properties (strings, integers, numbers; half required; closed),"
+                + " median CPU ms of 9 compilations:");
+        for (int n = 3; n <= 8; n++) {
+            JsonNode s = objects.get(n - 3);
             System.out.printf("  n=%d  declared %8.2f ms  any %8.2f ms%n", n, medianMillis(s, declared),
                     medianMillis(s, any));
-        }
-        List<JsonNode> all = sample(schemaFolder, sample);
-        for (JsonNode s : all) { // warm the JIT on both orders
-            compileNanos(s, declared);
-            compileNanos(s, any);
         }
         long[] d = new long[all.size()];
         long[] a = new long[all.size()];
@@ -101,10 +111,7 @@ class CompileTimeReport {
     }
 
     private static double medianMillis(JsonNode schema, JsonSchemaOptions options) {
-        for (int i = 0; i < 3; i++) {
-            compileNanos(schema, options);
-        }
-        long[] t = new long[7];
+        long[] t = new long[9];
         for (int i = 0; i < t.length; i++) {
             t[i] = compileNanos(schema, options);
         }

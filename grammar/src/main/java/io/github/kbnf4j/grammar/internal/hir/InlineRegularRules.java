@@ -262,6 +262,7 @@ public final class InlineRegularRules {
                 }
             }
         }
+        boolean[] copiesShared = copiesASharedAutomaton();
         int[] terminal = new int[count]; // 0: not replaced; terminal symbols are negative
         Set<ByteDfa> made = new HashSet<>(); // the automata counted in newStates
         long newStates = 0;
@@ -279,7 +280,7 @@ public final class InlineRegularRules {
                 if (single[n] != null) {
                     // Determinizing would give this automaton back, and fail over the same limit.
                     dfa = single[n].stateCount() <= limit ? single[n] : null;
-                } else if (!copiesASharedAutomaton(classOf[n])) {
+                } else if (!copiesShared[classOf[n]]) {
                     dfa = automaton(classOf[n], limit);
                 }
             }
@@ -308,33 +309,42 @@ public final class InlineRegularRules {
     }
 
     /**
-     * Whether class {@code c} uses a class that is used in other places too and whose composed NFA
-     * has at least {@link #SHARED_COPY_NFA_STATES} states. Then {@code c} stays a rule, decided
-     * without automaton work, and the shared class may become one terminal used by all: as
-     * terminals, each user would hold a copy of it. Objects whose properties come in any order are
-     * the case in point: a rule per set of properties seen, each using the rules of the larger sets;
-     * as terminals, each automaton would copy the automata of all the sets after it (exponentially
+     * Marks, bottom-up, the classes whose automaton would hold a copy of a class that is used in
+     * other places too, is not just one terminal, and whose composed NFA has at least
+     * {@link #SHARED_COPY_NFA_STATES} states (directly, or through the classes they use). Such a class stays a rule, decided without
+     * automaton work, and the shared class may become one terminal used by all: as terminals, each
+     * user would hold a copy of it. Objects whose properties come in any order are the case in
+     * point: a rule per set of properties seen, each using the rules of the larger sets; as
+     * terminals, each automaton would copy the automata of all the sets after it (exponentially
      * many states in all, and as many determinizations).
      */
-    private boolean copiesASharedAutomaton(int c) {
-        int n = representative.getInt(c);
-        Hir.Repetition r = hir.repetition(n);
-        if (r != null) {
-            return copiesShared(r.symbol());
-        }
-        for (int[] alt : hir.alternatives(n)) {
-            for (int symbol : alt) {
-                if (copiesShared(symbol)) {
-                    return true;
+    private boolean[] copiesASharedAutomaton() {
+        int classes = representative.size();
+        boolean[] copies = new boolean[classes];
+        for (int c = 0; c < classes; c++) { // a class's used classes were made before it
+            int n = representative.getInt(c);
+            Hir.Repetition r = hir.repetition(n);
+            if (r != null) {
+                copies[c] = copiesShared(r.symbol(), copies);
+            } else {
+                for (int[] alt : hir.alternatives(n)) {
+                    for (int symbol : alt) {
+                        copies[c] |= copiesShared(symbol, copies);
+                    }
                 }
             }
         }
-        return false;
+        return copies;
     }
 
-    private boolean copiesShared(int symbol) {
-        return !Hir.isTerminal(symbol) && uses.getInt(classOf[symbol]) > 1
-                && classSize.getInt(classOf[symbol]) >= SHARED_COPY_NFA_STATES;
+    private boolean copiesShared(int symbol, boolean[] copies) {
+        if (Hir.isTerminal(symbol)) {
+            return false;
+        }
+        int k = classOf[symbol];
+        // A rule that is one terminal is not counted: that terminal is shared as it is.
+        return copies[k] || (uses.getInt(k) > 1 && classSize.getInt(k) >= SHARED_COPY_NFA_STATES
+                && single[representative.getInt(k)] == null);
     }
 
     /**
