@@ -43,7 +43,7 @@ class InlineRegularRulesBoundsProperties {
 
     /** Keys a, b, c in any order, each at most once, with a shared value: one rule per set of keys seen. */
     static final String LATTICE = "start ::= \"{\" s \"}\" | \"[\" start \"]\"; v ::= #\"[0-9]{1,70}\";"
-            + " s ::= \"\" | \"a\" v sa | \"b\" v sb | \"c\" v sc;"
+            + " s ::= \"\" | \"a\" v sa | \"b\" v sb | \"c\" v sc | \"!\" start;"
             + " sa ::= \"\" | \",b\" v sab | \",c\" v sac; sb ::= \"\" | \",a\" v sab | \",c\" v sbc;"
             + " sc ::= \"\" | \",a\" v sac | \",b\" v sbc;"
             + " sab ::= \"\" | \",c\" v; sac ::= \"\" | \",b\" v; sbc ::= \"\" | \",a\" v;";

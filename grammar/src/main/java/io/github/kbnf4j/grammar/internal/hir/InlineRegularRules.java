@@ -269,7 +269,7 @@ public final class InlineRegularRules {
                 }
             }
         }
-        boolean[] copiesShared = copiesASharedAutomaton();
+        boolean[] copiesShared = copiesASharedAutomaton(inSeveralCandidates(usedByRule));
         int[] terminal = new int[count]; // 0: not replaced; terminal symbols are negative
         Set<ByteDfa> made = new HashSet<>(); // the automata counted in newStates
         long newStates = 0;
@@ -316,27 +316,77 @@ public final class InlineRegularRules {
     }
 
     /**
-     * Marks, bottom-up, the classes whose automaton would hold a copy of a class that is used in
-     * other places too, is not just one terminal, and whose composed NFA has at least
-     * {@link #SHARED_COPY_NFA_STATES} states (directly, or through the classes they use). Such a class stays a rule, decided without
-     * automaton work, and the shared class may become one terminal used by all: as terminals, each
-     * user would hold a copy of it. Objects whose properties come in any order are the case in
-     * point: a rule per set of properties seen, each using the rules of the larger sets; as
-     * terminals, each automaton would copy the automata of all the sets after it (exponentially
-     * many states in all, and as many determinizations).
+     * Marks the classes inside more than one of the first candidates (the regular rules used by a
+     * rule that is not regular, or the start rule): each of those would hold a copy of them. A class
+     * inside one candidate only is copied once, whatever it is used by within it.
      */
-    private boolean[] copiesASharedAutomaton() {
+    private boolean[] inSeveralCandidates(boolean[] usedByRule) {
+        int classes = representative.size();
+        int[] mark = new int[classes]; // 0: in none yet; c + 1: in candidate class c only; -1: in several
+        for (int n = 0; n < count; n++) {
+            if (nfaSize[n] >= 0 && usedByRule[n]) {
+                markInside(classOf[n], classOf[n] + 1, mark);
+            }
+        }
+        boolean[] several = new boolean[classes];
+        for (int c = 0; c < classes; c++) {
+            several[c] = mark[c] == -1;
+        }
+        return several;
+    }
+
+    /**
+     * Marks class {@code c} and the classes it uses as inside candidate {@code candidate}. Each class
+     * is walked at most twice (unmarked to one candidate, one candidate to several), so the walk is
+     * linear in the classes' bodies.
+     */
+    private void markInside(int c, int candidate, int[] mark) {
+        if (mark[c] == candidate || mark[c] == -1) {
+            return; // the classes below carry this mark, or are in several already
+        }
+        mark[c] = mark[c] == 0 ? candidate : -1;
+        int below = mark[c]; // what the classes it uses are inside of, as far as this walk knows
+        int n = representative.getInt(c);
+        Hir.Repetition r = hir.repetition(n);
+        if (r != null) {
+            if (r.symbol() >= 0) {
+                markInside(classOf[r.symbol()], below, mark);
+            }
+            return;
+        }
+        for (int[] alt : hir.alternatives(n)) {
+            for (int symbol : alt) {
+                if (symbol >= 0) {
+                    markInside(classOf[symbol], below, mark);
+                }
+            }
+        }
+    }
+
+    /**
+     * Marks, bottom-up, the classes whose automaton would hold a copy of a class that is inside
+     * several candidates ({@link #inSeveralCandidates}), is not just one terminal, and whose
+     * composed NFA has at least {@link #SHARED_COPY_NFA_STATES} states (directly, or through the
+     * classes they use). Such a class stays a rule, decided without automaton work, and the shared
+     * class may become one terminal used by all: as terminals, each candidate would hold a copy of
+     * it. Objects whose properties come in any order are the case in point: a rule per set of
+     * properties seen, each using the rules of the larger sets; as terminals, each automaton would
+     * copy the automata of all the sets after it (exponentially many states in all, and as many
+     * determinizations). A whole regular object, by contrast, is one candidate, and becomes one
+     * automaton.
+     */
+    private boolean[] copiesASharedAutomaton(boolean[] several) {
         int classes = representative.size();
         boolean[] copies = new boolean[classes];
         for (int c = 0; c < classes; c++) { // a class's used classes were made before it
             int n = representative.getInt(c);
             Hir.Repetition r = hir.repetition(n);
             if (r != null) {
-                copies[c] = copiesShared(r.symbol(), copies);
+                copies[c] = copiesShared(r.symbol(), copies, several);
             } else {
                 for (int[] alt : hir.alternatives(n)) {
                     for (int symbol : alt) {
-                        copies[c] |= copiesShared(symbol, copies);
+                        copies[c] |= copiesShared(symbol, copies, several);
                     }
                 }
             }
@@ -344,13 +394,13 @@ public final class InlineRegularRules {
         return copies;
     }
 
-    private boolean copiesShared(int symbol, boolean[] copies) {
+    private boolean copiesShared(int symbol, boolean[] copies, boolean[] several) {
         if (Hir.isTerminal(symbol)) {
             return false;
         }
         int k = classOf[symbol];
         // A rule that is one terminal is not counted: that terminal is shared as it is.
-        return copies[k] || (uses.getInt(k) > 1 && classSize.getInt(k) >= SHARED_COPY_NFA_STATES
+        return copies[k] || (several[k] && classSize.getInt(k) >= SHARED_COPY_NFA_STATES
                 && single[representative.getInt(k)] == null);
     }
 
