@@ -45,9 +45,10 @@ import java.util.Set;
  *       same places) have the same language: they share one <em>class</em>, determinized at most
  *       once. JSON Schema grammars have many such twins (the "other keys" repetition of every
  *       state of an object, the same member in several states).
- *   <li>A class that is used in several places, or is large ({@link #OWN_AUTOMATON_NFA_STATES}),
- *       is determinized on its own, and its users are composed from its minimal automaton instead
- *       of a copy of its NFA. The NFA of a rule over a lattice of shared rules (an object whose
+ *   <li>A class that is used in several places inside several of the largest regular rules is
+ *       determinized on its own, and its users are composed from its minimal automaton instead of a
+ *       copy of its NFA. (A large class used once is not: its users would determinize it again,
+ *       one after the other.) The NFA of a rule over a lattice of shared rules (an object whose
  *       properties come in any order: a rule per set of properties seen) is otherwise a tree of
  *       copies of copies, exponentially redundant, which the subset construction merges back at
  *       great cost.
@@ -82,13 +83,10 @@ public final class InlineRegularRules {
     static final int NFA_STATE_BUDGET = 1 << 21;
 
     /**
-     * A class whose composed NFA would have at least this many states is determinized on its own
-     * (its users are built from its minimal automaton), even when it is used once: when it is over
-     * the limit, its users are known to be without a second determinization.
+     * A class used in several places, inside several of the largest regular rules, is determinized on
+     * its own when its composed NFA has at least this many states. (Inside one, it is copied: the one
+     * determinization of that rule merges the copies.)
      */
-    static final int OWN_AUTOMATON_NFA_STATES = 512;
-
-    /** A class used in several places is determinized on its own when its composed NFA has at least this many states. */
     static final int SHARED_AUTOMATON_NFA_STATES = 16;
 
     /**
@@ -96,6 +94,14 @@ public final class InlineRegularRules {
      * that one's composed NFA has at least this many states ({@link #copiesASharedAutomaton}).
      */
     static final int SHARED_COPY_NFA_STATES = 64;
+
+    /**
+     * A rule whose composed NFA (every used rule copied in) has at least this many states stays a
+     * rule when it copies a shared rule ({@link #SHARED_COPY_NFA_STATES}) even inside one of the
+     * largest regular rules: its NFA is then mostly copies of copies, and its automaton would be
+     * built from a lattice of determinizations, one per shared rule.
+     */
+    static final int SHARED_COPIES_NFA_STATES = 1024;
 
     private final Hir hir;
     private final int count;
@@ -126,6 +132,11 @@ public final class InlineRegularRules {
     private final List<ByteDfa> classDfa = new ArrayList<>();
     /** Per class: the NFA of {@link #classDfa}, the piece its users are composed from when it has its own automaton. */
     private final List<ByteNfa> classDfaNfa = new ArrayList<>();
+    /**
+     * Per class: whether it is inside several of the largest regular rules ({@link #inSeveralCandidates});
+     * set before any automaton is built.
+     */
+    private boolean[] several;
     /** Per class: the largest limit it was found over (every limit up to this one fails too), 0 if none. */
     private final IntArrayList failedAt = new IntArrayList();
 
@@ -249,7 +260,7 @@ public final class InlineRegularRules {
     /** Whether class {@code c} is determinized on its own and its users composed from its automaton. */
     private boolean ownAutomaton(int c) {
         int size = classSize.getInt(c);
-        return size >= OWN_AUTOMATON_NFA_STATES || (uses.getInt(c) > 1 && size >= SHARED_AUTOMATON_NFA_STATES);
+        return several[c] && uses.getInt(c) > 1 && size >= SHARED_AUTOMATON_NFA_STATES;
     }
 
     /**
@@ -269,7 +280,8 @@ public final class InlineRegularRules {
                 }
             }
         }
-        boolean[] copiesShared = copiesASharedAutomaton(inSeveralCandidates(usedByRule));
+        several = inSeveralCandidates(usedByRule);
+        boolean[] copiesShared = copiesASharedAutomaton(several);
         int[] terminal = new int[count]; // 0: not replaced; terminal symbols are negative
         Set<ByteDfa> made = new HashSet<>(); // the automata counted in newStates
         long newStates = 0;
@@ -365,7 +377,9 @@ public final class InlineRegularRules {
 
     /**
      * Marks, bottom-up, the classes whose automaton would hold a copy of a class that is inside
-     * several candidates ({@link #inSeveralCandidates}), is not just one terminal, and whose
+     * several candidates ({@link #inSeveralCandidates}) (or, for a class whose composed NFA has
+     * {@link #SHARED_COPIES_NFA_STATES} states or more, used in several places), is not just one
+     * terminal, and whose
      * composed NFA has at least {@link #SHARED_COPY_NFA_STATES} states (directly, or through the
      * classes they use). Such a class stays a rule, decided without automaton work, and the shared
      * class may become one terminal used by all: as terminals, each candidate would hold a copy of
@@ -381,12 +395,14 @@ public final class InlineRegularRules {
         for (int c = 0; c < classes; c++) { // a class's used classes were made before it
             int n = representative.getInt(c);
             Hir.Repetition r = hir.repetition(n);
+            // Copies within one rule are merged by its one determinization, unless they are many.
+            boolean many = classSize.getInt(c) >= SHARED_COPIES_NFA_STATES;
             if (r != null) {
-                copies[c] = copiesShared(r.symbol(), copies, several);
+                copies[c] = copiesShared(r.symbol(), copies, several, many);
             } else {
                 for (int[] alt : hir.alternatives(n)) {
                     for (int symbol : alt) {
-                        copies[c] |= copiesShared(symbol, copies, several);
+                        copies[c] |= copiesShared(symbol, copies, several, many);
                     }
                 }
             }
@@ -394,14 +410,14 @@ public final class InlineRegularRules {
         return copies;
     }
 
-    private boolean copiesShared(int symbol, boolean[] copies, boolean[] several) {
+    private boolean copiesShared(int symbol, boolean[] copies, boolean[] several, boolean many) {
         if (Hir.isTerminal(symbol)) {
             return false;
         }
         int k = classOf[symbol];
         // A rule that is one terminal is not counted: that terminal is shared as it is.
-        return copies[k] || (several[k] && classSize.getInt(k) >= SHARED_COPY_NFA_STATES
-                && single[representative.getInt(k)] == null);
+        return copies[k] || ((several[k] || (many && uses.getInt(k) > 1))
+                && classSize.getInt(k) >= SHARED_COPY_NFA_STATES && single[representative.getInt(k)] == null);
     }
 
     /**
