@@ -60,12 +60,13 @@ import java.util.Set;
  *   <li>A terminal already made by this pass is free: a second rule of that language adds no
  *       states to the {@code maxNewStates} budget.
  *   <li>Inlining goes where it pays: a rule whose automaton would hold a copy of a rule that is
- *       used in other places too, is more than one terminal, and is not small
- *       ({@link #SHARED_COPY_NFA_STATES}), stays a rule, decided before any automaton work; the
- *       shared rule may then become one terminal that all its users share. Without this, the rules
- *       of an object whose properties come in any order would each become an automaton holding
- *       copies of those of every later state: exponentially many states in all, for no gain (a
- *       state's rule only chooses the next property).
+ *       also inside another of the largest regular rules (or, when the rule's composed NFA is
+ *       mostly copies, {@link #SHARED_COPIES_NFA_STATES}, one used in several places), is more than
+ *       one terminal, and is not small ({@link #SHARED_COPY_NFA_STATES}), stays a rule, decided
+ *       before any automaton work; the shared rule may then become one terminal that all its users
+ *       share. Without this, the rules of an object whose properties come in any order would each
+ *       become an automaton holding copies of those of every later state: exponentially many
+ *       states in all, for no gain (a state's rule only chooses the next property).
  * </ul>
  * What an inlined rule becomes does not depend on how it was built: every automaton is the
  * canonical minimal DFA of the rule's language.
