@@ -61,8 +61,8 @@ final class SchemaArguments {
     SchemaDraft draft;
 
     @Option(names = "--property-order", paramLabel = "ORDER", converter = PropertyOrderConverter.class,
-            description = "JSON Schema: declared (default: an object's properties in the order the schema lists "
-                    + "them, other keys last) or any (in any order, each at most once, as JSON Schema means it).")
+            description = "JSON Schema: any (default: an object's properties in any order, each at most once, as "
+                    + "JSON Schema means it) or declared (in the order the schema lists them, other keys last).")
     PropertyOrder propertyOrder;
 
     @Option(names = "--max-order-states", paramLabel = "N",

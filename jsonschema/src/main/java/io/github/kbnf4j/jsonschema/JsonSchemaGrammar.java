@@ -29,8 +29,9 @@ import java.util.Objects;
  *
  * <p>Exact: no instance the schema forbids is a sentence, and every instance it allows is, in every
  * valid JSON spelling (escapes, number forms), except where the README's keyword table says
- * otherwise (object properties are read in the order the schema declares them, unless
- * {@link JsonSchemaOptions#propertyOrder()} is {@link PropertyOrder#ANY}). A keyword or
+ * otherwise (object properties are read in any order, or in the order the schema declares them
+ * when {@link JsonSchemaOptions#propertyOrder()} is {@link PropertyOrder#DECLARED}; past
+ * {@link JsonSchemaOptions#maxOrderStates()}, an object keeps part of the declared order). A keyword or
  * combination that cannot be expressed exactly is refused with a {@link JsonSchemaException} naming
  * its JSON pointer, never ignored, unless {@link JsonSchemaOptions#lenient()} is set.
  *
@@ -96,13 +97,21 @@ public final class JsonSchemaGrammar {
     }
 
     /**
-     * The grammar of a Java type's JSON form, with {@link JsonSchemaOptions#DEFAULT}: the grammar of
+     * The options of the methods for Java types that take none: {@link JsonSchemaOptions#DEFAULT}
+     * with properties in declared order, the order Jackson writes them in (so that a model writes
+     * them in the order the class declares, and a polymorphic type's name first).
+     */
+    static final JsonSchemaOptions TYPE_DEFAULT = JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.DECLARED);
+
+    /**
+     * The grammar of a Java type's JSON form, with {@link JsonSchemaOptions#DEFAULT} but properties
+     * in {@link PropertyOrder#DECLARED declared order}, as Jackson writes them: the grammar of
      * {@link #schemaFor(Type)}. {@link TypedGrammar} also reads the answers back into the type.
      *
      * @throws JsonSchemaException if the type's schema cannot be made or is refused
      */
     public static CompiledGrammar forType(Type type) {
-        return forType(type, JsonSchemaOptions.DEFAULT);
+        return forType(type, TYPE_DEFAULT);
     }
 
     /**

@@ -23,8 +23,8 @@ import java.util.Objects;
  *     naming this setting (default 50,000)
  * @param grammarOptions the grammar compiler's own settings and limits (terminal automata size:
  *     {@link GrammarOptions#maxDfaStates()}, which also bounds each string and number automaton here)
- * @param propertyOrder the order of an object's properties: {@link PropertyOrder#DECLARED} (the
- *     default) or {@link PropertyOrder#ANY} (as JSON Schema means it)
+ * @param propertyOrder the order of an object's properties: {@link PropertyOrder#ANY} (the default,
+ *     as JSON Schema means it) or {@link PropertyOrder#DECLARED} (the order the schema lists them)
  * @param maxOrderStates with {@link PropertyOrder#ANY}, the most grammar states one object's members
  *     may take (one per reachable set of properties seen, so 2^n for n properties); an object that
  *     needs more has its properties in any order within blocks of consecutive declared properties,
@@ -46,10 +46,10 @@ public record JsonSchemaOptions(SchemaDraft defaultDraft, FormatMode formats, bo
 
     /**
      * Draft 2020-12, formats asserted, strict, any whitespace, no remote schemas, 50,000 rules,
-     * properties in declared order.
+     * properties in any order (at most {@value #DEFAULT_MAX_ORDER_STATES} states per object).
      */
     public static final JsonSchemaOptions DEFAULT = new JsonSchemaOptions(SchemaDraft.DRAFT_2020_12, FormatMode.ASSERT,
-            false, UNBOUNDED_WHITESPACE, Map.of(), DEFAULT_MAX_RULES, GrammarOptions.DEFAULT, PropertyOrder.DECLARED,
+            false, UNBOUNDED_WHITESPACE, Map.of(), DEFAULT_MAX_RULES, GrammarOptions.DEFAULT, PropertyOrder.ANY,
             DEFAULT_MAX_ORDER_STATES);
 
     public JsonSchemaOptions {

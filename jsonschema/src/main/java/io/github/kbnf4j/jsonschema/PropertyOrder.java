@@ -2,7 +2,7 @@ package io.github.kbnf4j.jsonschema;
 
 /**
  * In what order an object's properties may come. JSON Schema gives object members no order, so
- * {@link #ANY} is the schema's own language; {@link #DECLARED} (the default) is a narrower one that
+ * {@link #ANY} (the default) is the schema's own language; {@link #DECLARED} is a narrower one that
  * generation users often want (a model then writes the properties in the order the schema lists
  * them, e.g. a "reasoning" property before an "answer"), and whose grammar is linear in the number
  * of properties where any order needs a state per set of properties seen.

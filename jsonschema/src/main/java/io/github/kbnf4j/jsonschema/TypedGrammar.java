@@ -61,13 +61,14 @@ public final class TypedGrammar<T> {
     }
 
     /**
-     * The typed grammar of a class, with {@link JsonSchemaOptions#DEFAULT} (any whitespace; prefer a
-     * small {@link JsonSchemaOptions#withMaxWhitespace} for generation).
+     * The typed grammar of a class, with {@link JsonSchemaOptions#DEFAULT} but properties in
+     * {@link PropertyOrder#DECLARED declared order}, the order Jackson writes them in (any
+     * whitespace; prefer a small {@link JsonSchemaOptions#withMaxWhitespace} for generation).
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(Class<T> type) {
-        return of(type, JsonSchemaOptions.DEFAULT);
+        return of(type, JsonSchemaGrammar.TYPE_DEFAULT);
     }
 
     /**
@@ -81,12 +82,13 @@ public final class TypedGrammar<T> {
 
     /**
      * The typed grammar of a generic type, e.g. {@code new TypeReference<List<Person>>() {}}, with
-     * {@link JsonSchemaOptions#DEFAULT}.
+     * {@link JsonSchemaOptions#DEFAULT} but properties in {@link PropertyOrder#DECLARED declared
+     * order}, as Jackson writes them.
      *
      * @throws JsonSchemaException if the type's schema cannot be made or compiled
      */
     public static <T> TypedGrammar<T> of(TypeReference<T> type) {
-        return of(type, JsonSchemaOptions.DEFAULT);
+        return of(type, JsonSchemaGrammar.TYPE_DEFAULT);
     }
 
     /**

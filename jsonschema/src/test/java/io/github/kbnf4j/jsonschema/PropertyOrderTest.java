@@ -267,7 +267,7 @@ class PropertyOrderTest {
 
     @Test
     void theOptionsSayWhatIsWrong() {
-        assertEquals(PropertyOrder.DECLARED, JsonSchemaOptions.DEFAULT.propertyOrder());
+        assertEquals(PropertyOrder.ANY, JsonSchemaOptions.DEFAULT.propertyOrder());
         assertEquals(PropertyOrder.ANY, ANY.propertyOrder());
         assertEquals(7, ANY.withMaxOrderStates(7).maxOrderStates());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -295,7 +295,7 @@ class PropertyOrderTest {
         assertFalse(accepts(e, "{\"v\":1,\"k\":\"y\"}"));
         assertFalse(accepts(e, "{\"k\":\"x\"}"));
         CompiledGrammar declared = JsonSchemaGrammar.compile("{\"enum\":[{\"k\":\"x\",\"v\":1}]}",
-                JsonSchemaOptions.DEFAULT);
+                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.DECLARED));
         assertTrue(accepts(declared, "{\"k\":\"x\",\"v\":1}"));
         assertFalse(accepts(declared, "{\"v\":1,\"k\":\"x\"}"));
     }

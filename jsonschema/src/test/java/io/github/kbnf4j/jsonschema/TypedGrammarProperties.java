@@ -62,7 +62,7 @@ class TypedGrammarProperties {
             List<Case> all = new ArrayList<>();
             for (TypeReference<?> t : TypedTypes.ALL) {
                 for (int ws : new int[] {0, JsonSchemaOptions.UNBOUNDED_WHITESPACE}) {
-                    TypedGrammar<?> typed = TypedGrammar.of(t, JsonSchemaOptions.DEFAULT.withMaxWhitespace(ws));
+                    TypedGrammar<?> typed = TypedGrammar.of(t, JsonSchemaGrammar.TYPE_DEFAULT.withMaxWhitespace(ws));
                     JsonSchema oracle = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                             .getSchema(typed.schema());
                     all.add(new Case(t.getType().getTypeName() + (ws == 0 ? " (compact)" : ""), typed, oracle));
@@ -127,7 +127,7 @@ class TypedGrammarProperties {
                 TypedTypes.Primitives.class, TypedTypes.Ordered.class, TypedTypes.Maps.class);
         List<Arbitrary<Value>> each = new ArrayList<>();
         for (Class<?> c : records) {
-            TypedGrammar<?> typed = TypedGrammar.of(c, JsonSchemaOptions.DEFAULT.withMaxWhitespace(0));
+            TypedGrammar<?> typed = TypedGrammar.of(c, JsonSchemaGrammar.TYPE_DEFAULT.withMaxWhitespace(0));
             each.add(Arbitraries.forType(c).useAllConstructors().enableRecursion().map(v -> new Value(typed, v)));
         }
         return Arbitraries.oneOf(each);
