@@ -79,6 +79,12 @@ final class MaskBenchCommand extends Subcommand {
     @Mixin
     ReplayArguments replay;
 
+    @Option(names = "--table-cache-mb", paramLabel = "MB",
+            description = "Bound in MiB of the mask tables that the constraints of all schemas share (the vocabulary's "
+                    + "table cache); 0 turns sharing off (default: the vocabulary's, 256 MiB or an eighth of the "
+                    + "maximum heap if that is less).")
+    Long tableCacheMb;
+
     @Mixin
     SchemaArguments schema;
 
@@ -106,6 +112,10 @@ final class MaskBenchCommand extends Subcommand {
                 throw new UsageException("--mask-cache-mb must be 0 or more, and not absurdly large: "
                         + replay.maskCacheMb);
             }
+            if (tableCacheMb != null && (tableCacheMb < 0 || tableCacheMb > (Long.MAX_VALUE >> 20))) {
+                throw new UsageException("--table-cache-mb must be 0 or more, and not absurdly large: "
+                        + tableCacheMb);
+            }
             JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT);
             ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
@@ -116,10 +126,11 @@ final class MaskBenchCommand extends Subcommand {
         }
 
         long t0 = System.nanoTime();
-        Vocabulary v = vocabulary.loadReporting(err, "maskbench", true);
-        if (v == null) {
+        Vocabulary loaded = vocabulary.loadReporting(err, "maskbench", true);
+        if (loaded == null) {
             return Main.EXIT_GRAMMAR_ERROR;
         }
+        Vocabulary v = tableCacheMb == null ? loaded : loaded.withTableCacheBytes(tableCacheMb << 20);
         TokenTries.of(v); // built once per vocabulary; not part of any schema's TTFM
         double vocabMs = (System.nanoTime() - t0) / 1e6;
 
@@ -183,6 +194,8 @@ final class MaskBenchCommand extends Subcommand {
                 g.writeObjectFieldStart("shared_tables");
                 g.writeNumberField("hits", shared.hits());
                 g.writeNumberField("misses", shared.misses());
+                g.writeFieldName("bound_mb");
+                g.writeNumber(ReplayBenchmark.round(v.tableCacheBytes() / 1048576.0, 1));
                 g.writeFieldName("mb");
                 g.writeNumber(ReplayBenchmark.round(shared.weightedBytes() / 1048576.0, 1));
                 g.writeEndObject();

@@ -261,6 +261,23 @@ class MaskBenchCommandTest {
         assertTrue(e.contains(": validation error: "), "the first validation errors are described: " + e);
     }
 
+    /** The shared tables' bound changes what is kept between schemas, never a verdict. */
+    @Test
+    void aTinyTableCacheBoundChangesNoVerdict() throws Exception {
+        JsonNode tiny = maskbench(onSample("--table-cache-mb", "1"));
+        assertFigures(tiny, expectedCounts().get("*"), "--table-cache-mb 1");
+        assertEquals(1.0, tiny.get("shared_tables").get("bound_mb").asDouble(), tiny.toString());
+        assertTrue(tiny.get("shared_tables").get("mb").asDouble() <= 1.0, tiny.toString());
+    }
+
+    /** {@code --table-cache-mb 0} turns sharing off: no shared tables, the same verdicts. */
+    @Test
+    void noTableCacheChangesNoVerdict() throws Exception {
+        JsonNode off = maskbench(onSample("--table-cache-mb", "0"));
+        assertFigures(off, expectedCounts().get("*"), "--table-cache-mb 0");
+        assertFalse(off.has("shared_tables"), "sharing is off: " + off);
+    }
+
     @Test
     void sourceRestrictsTheRunToThoseSources() throws Exception {
         Map<String, Map<String, Integer>> expected = expectedCounts();
@@ -381,6 +398,7 @@ class MaskBenchCommandTest {
         assertTrue(usageError(onSample("--oracle-rate", "2")).contains("--oracle-rate must be between 0 and 1"));
         assertTrue(usageError(onSample("--oracle-rate", "-0.1")).contains("--oracle-rate must be between 0 and 1"));
         assertTrue(usageError(onSample("--mask-cache-mb", "-1")).contains("--mask-cache-mb must be 0 or more"));
+        assertTrue(usageError(onSample("--table-cache-mb", "-1")).contains("--table-cache-mb must be 0 or more"));
         Path nowhere = dir.resolve("nowhere");
         Path sample = MaskBenchSampleTest.sample();
         assertTrue(usageError("maskbench", "--schemas", nowhere.toString(), "--corpus",
