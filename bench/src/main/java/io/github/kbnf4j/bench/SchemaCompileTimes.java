@@ -2,6 +2,7 @@ package io.github.kbnf4j.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.kbnf4j.cli.SeededSample;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -12,12 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
@@ -234,8 +233,8 @@ public final class SchemaCompileTimes {
 
     /**
      * The schemas of {@code dir}'s {@code .jsonl} files in file-name order, then line order, and of
-     * those (when {@code limit} is positive and smaller) a sample picked as {@code kbnf4j maskbench}
-     * picks it: the indices shuffled with {@code seed}, the first {@code limit} kept in order.
+     * those (when {@code limit} is positive and smaller) the sample {@code kbnf4j maskbench} picks
+     * ({@link SeededSample}).
      */
     static List<Schema> sample(Path dir, int limit, long seed) throws IOException {
         List<Path> files;
@@ -255,20 +254,6 @@ public final class SchemaCompileTimes {
                 }
             }
         }
-        if (limit <= 0 || limit >= all.size()) {
-            return all;
-        }
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
-            order.add(i);
-        }
-        Collections.shuffle(order, new Random(seed));
-        List<Integer> chosen = new ArrayList<>(order.subList(0, limit));
-        Collections.sort(chosen);
-        List<Schema> sample = new ArrayList<>();
-        for (int i : chosen) {
-            sample.add(all.get(i));
-        }
-        return sample;
+        return SeededSample.of(all, limit, seed);
     }
 }

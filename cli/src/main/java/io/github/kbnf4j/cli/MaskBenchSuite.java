@@ -10,13 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -94,21 +92,7 @@ final class MaskBenchSuite {
                         + String.join(", ", seenSources) + ")");
             }
         }
-        List<String[]> picked = all;
-        if (limit > 0 && limit < all.size()) {
-            List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < all.size(); i++) {
-                order.add(i);
-            }
-            Collections.shuffle(order, new Random(seed));
-            List<Integer> chosen = new ArrayList<>(order.subList(0, limit));
-            Collections.sort(chosen);
-            List<String[]> sample = new ArrayList<>();
-            for (int i : chosen) {
-                sample.add(all.get(i));
-            }
-            picked = sample;
-        }
+        List<String[]> picked = SeededSample.of(all, limit, seed);
         Map<String, List<Document>> documents = new HashMap<>();
         for (String[] p : picked) {
             documents.put(p[1], new ArrayList<>());
