@@ -75,11 +75,29 @@ class JsonSchemaArbitrariesProperties {
     void prettyInstancesArePrettyAndCompactOnesCompact() {
         InstanceArbitrary orders = JsonSchemaArbitraries.instances(ORDER_SCHEMA);
         for (String s : orders.sampleStream().limit(50).toList()) {
-            assertFalse(s.contains("\n") || s.contains(": "), s);
+            assertFalse(WHITESPACE.matcher(outsideStrings(s)).find(), s);
         }
         for (String s : orders.pretty().sampleStream().limit(50).toList()) {
-            assertTrue(s.contains("\n  \"id\" : "), s);
+            assertTrue(outsideStrings(s).contains("\n  \"\" : "), s);
         }
+    }
+
+    /**
+     * Regression: a compact instance whose string holds {@code ": "} was once taken for a pretty
+     * one, because the check looked inside strings too.
+     */
+    @Example
+    void whitespaceInsideStringsDoesNotMakeAnInstancePretty() {
+        assertEquals("{\"\":\"\",\"\":[\"\"]}", outsideStrings("{\"note\":\": .h#\",\"tags\":[\",\\\" 8\"]}"));
+        assertTrue(WHITESPACE.matcher(outsideStrings("{\"a\": 1}")).find());
+    }
+
+    private static final Pattern WHITESPACE = Pattern.compile("\\s");
+    private static final Pattern STRING = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
+
+    /** The text with every JSON string's content taken out (its quotes stay). */
+    private static String outsideStrings(String json) {
+        return STRING.matcher(json).replaceAll("\"\"");
     }
 
     @Property(tries = 400)
