@@ -40,7 +40,7 @@ import java.util.stream.Stream;
  * <pre>
  * mvn -o -q -pl bench -am compile
  * mvn -o -q -pl jsonschema -am compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
- * java -Xss8m -cp bench/target/classes:jsonschema/target/classes:$(cat jsonschema/target/cp.txt) \
+ * java -Xss8m -cp bench/target/classes:cli/target/classes:jsonschema/target/classes:$(cat jsonschema/target/cp.txt) \
  *     io.github.kbnf4j.bench.SchemaCompileTimes --schemas ../shared/corpus/maskbench-schemas \
  *     --limit 600 --seed 7 --warmup 2 \
  *     --build before=OLD/grammar:OLD/earley:OLD/jsonschema:bench/target/classes \

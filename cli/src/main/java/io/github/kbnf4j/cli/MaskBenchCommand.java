@@ -88,6 +88,11 @@ final class MaskBenchCommand extends Subcommand {
     @Mixin
     SchemaArguments schema;
 
+    @Option(names = "--no-inline-regular-rules",
+            description = "Keep each schema's regular rules as rules instead of compiling each into one terminal "
+                    + "(same language: to compare compile time against mask time).")
+    boolean noInlineRegularRules;
+
     @Option(names = "--details", paramLabel = "FILE",
             description = "Also write one JSON line per schema to FILE: its outcome, refusal or crash message, times "
                     + "and every document's verdict.")
@@ -116,7 +121,7 @@ final class MaskBenchCommand extends Subcommand {
                 throw new UsageException("--table-cache-mb must be 0 or more, and not absurdly large: "
                         + tableCacheMb);
             }
-            JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT);
+            JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT.withInlineRegularRules(!noInlineRegularRules));
             ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
                     replay.oracleRate, replay.oracleSeed, progress ? err : null, err);
@@ -187,6 +192,7 @@ final class MaskBenchCommand extends Subcommand {
             g.writeNumber(timeoutSeconds);
             g.writeFieldName("oracle_rate");
             g.writeNumber(replay.oracleRate);
+            g.writeBooleanField("inline_regular_rules", !noInlineRegularRules);
             g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
             figures.overall().write(g);
             SharedTokenTables shared = SharedTokenTables.of(v);

@@ -278,6 +278,23 @@ class MaskBenchCommandTest {
         assertFalse(off.has("shared_tables"), "sharing is off: " + off);
     }
 
+    /**
+     * Regular rules kept as rules compile to the same language: the same verdicts, and the output
+     * says which way the run compiled.
+     */
+    @Test
+    void regularRulesKeptAsRulesChangeNoVerdict() throws Exception {
+        JsonNode rules = maskbench(onSample("--no-inline-regular-rules"));
+        assertFigures(rules, expectedCounts().get("*"), "--no-inline-regular-rules");
+        assertFalse(rules.get("inline_regular_rules").asBoolean(true), rules.toString());
+    }
+
+    @Test
+    void regularRulesAreInlinedByDefault() throws Exception {
+        JsonNode r = maskbench(onSample("--limit", "3"));
+        assertTrue(r.get("inline_regular_rules").asBoolean(false), r.toString());
+    }
+
     @Test
     void sourceRestrictsTheRunToThoseSources() throws Exception {
         Map<String, Map<String, Integer>> expected = expectedCounts();
