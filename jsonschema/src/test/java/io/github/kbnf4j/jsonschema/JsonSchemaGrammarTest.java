@@ -256,6 +256,30 @@ class JsonSchemaGrammarTest {
     }
 
     /**
+     * Regression (MaskBench Github_hard o9794, a valid document rejected): a string whose length
+     * bound made it blocks of characters lost the escaped quote {@code \"}, because the blocks were
+     * cut from the quoted automaton by dropping every quote byte, the escaped ones too.
+     */
+    @Test
+    void longStringsKeepTheirEscapedQuotes() {
+        CompiledGrammar json = compile("{\"type\":\"string\",\"minLength\":1,\"maxLength\":32767}");
+        assertTrue(accepts(json, "\"{\\\"example\\\":\\\"value\\\"}\""));
+        assertTrue(accepts(json, "\"\\\"\""));
+        assertFalse(accepts(json, "\"\\\""), "a backslash and the closing quote leave the string open");
+        assertFalse(accepts(json, "\"\""), "minLength 1");
+        CompiledGrammar g = compile("{\"type\":\"string\",\"minLength\":300,\"maxLength\":1000}");
+        for (int n : new int[] {299, 300, 301, 999, 1000, 1001}) {
+            boolean in = n >= 300 && n <= 1000;
+            assertEquals(in, accepts(g, "\"" + "\\\"".repeat(n) + "\""), n + " escaped quotes");
+            assertEquals(in, accepts(g, "\"" + "x\\\"".repeat(n / 2) + "y".repeat(n % 2) + "\""),
+                    n + " characters, half of them escaped quotes");
+        }
+        CompiledGrammar atLeast = compile("{\"type\":\"string\",\"minLength\":700}");
+        assertTrue(accepts(atLeast, "\"" + "\\\"".repeat(700) + "\""));
+        assertFalse(accepts(atLeast, "\"" + "\\\"".repeat(699) + "\""));
+    }
+
+    /**
      * Regression (networknt oracle): {"":0,"":0,"":0} counted as three properties toward
      * minProperties, but a parser keeps one. Only the first key outside the declared ones counts
      * toward minProperties now (they may repeat; a grammar cannot make them distinct).

@@ -284,8 +284,9 @@ final class Languages {
 
     /**
      * The body of the JSON string literals whose decoded value is in L(content): {@link #quoted}
-     * without its quotes (a raw quote never occurs inside a literal, so the quotes are exactly the
-     * first and the last byte).
+     * without its quotes. The opening quote is the first byte; the closing quote is the only quote
+     * byte that ends the literal (it leads to the accepting state, after which nothing follows). A
+     * quote byte inside the body is escaped ({@code \"}) and stays.
      */
     ByteDfa unquoted(ByteDfa content, String where) {
         ByteDfa c = content == null ? Constructions.validUtf8() : content;
@@ -305,7 +306,10 @@ final class Languages {
         for (int state = 0; state < n; state++) {
             int row = renumber[state] * 256;
             for (int b = 0; b < 256; b++) {
-                int next = b == '"' ? -1 : q.next(state, b);
+                int next = q.next(state, b);
+                if (b == '"' && next >= 0 && q.isAccepting(next)) {
+                    next = -1; // the closing quote: it becomes acceptance below
+                }
                 table[row + b] = next < 0 ? -1 : renumber[next];
             }
             int close = q.next(state, '"');
