@@ -11,14 +11,15 @@ import net.jqwik.api.statistics.Statistics;
 /**
  * {@link ReferenceRecognizer.State#nextBytes()}, which reads the next bytes off the scan step,
  * equals its definition (each of the 256 bytes pushed on a copy) after every byte of sentences,
- * near misses and prefixes of random grammars. Inputs are short: the definition closes 256
- * chart sets per call.
+ * near misses of random grammars. Inputs are short (about 8 bytes): the definition closes 256
+ * chart sets per call, and at 16 bytes one highly ambiguous grammar in a few hundred took seconds.
+ * The equality is about one chart set at a time, so longer inputs add no new kind of case.
  */
 class ReferenceRecognizerProperties {
 
     @Provide
     Arbitrary<GrammarAndInput> inputs() {
-        return Sentences.grammarsWith(g -> Sentences.sentencesAndMutations(Sentences.of(g, 12, 16)));
+        return Sentences.grammarsWith(g -> Sentences.sentencesAndMutations(Sentences.of(g, 12, 8)));
     }
 
     @Property(tries = 200)
