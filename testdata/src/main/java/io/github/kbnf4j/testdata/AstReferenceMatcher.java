@@ -73,7 +73,9 @@ import java.util.regex.PatternSyntaxException;
  * <p>Complexity: exponential in nothing, but polynomial of high degree: each fixpoint round is
  * {@code O(rules · n · expression size · n²)} and there are {@code O(rules · n²)} rounds; regex
  * terminals are checked on every span, and {@code #ex} and {@code except!} on every sub-span.
- * Meant for inputs of up to about 8 bytes and grammars of a few rules; the example grammars with
+ * That bound needs the one memo of the evaluator: the ends of each sequence, alternation and
+ * repetition from each start, kept until a rule table changes (without it, nested repetitions
+ * cost another power of {@code n} per level of nesting). Meant for inputs of up to about 8 bytes and grammars of a few rules; the example grammars with
  * short inputs also work.
  *
  * <p>Thread-safe: immutable after construction; each {@link #matches(byte[])} call has its own
@@ -268,6 +270,16 @@ public final class AstReferenceMatcher {
         final Map<Expr, BitSet[]> terminalCache = new IdentityHashMap<>();
         /** except! -> evaluator of its argument over the same input, run to its fixpoint. */
         final Map<Except, Evaluator> argumentEvaluators = new IdentityHashMap<>();
+        /**
+         * Sequences, alternations and repetitions -> start position -> end positions, valid while
+         * no rule table changes: {@link #fixpoint} clears it whenever one grows. Without it a
+         * repetition evaluated its inner expression afresh from every end of every count, so
+         * nested repetitions cost a power of the input length per level of nesting (a random
+         * grammar with five nested braces took seconds on a 5-byte input). With it each
+         * expression is evaluated once per start position between two changes of the tables,
+         * and the answers are the same: they are functions of the tables.
+         */
+        final Map<Expr, BitSet[]> memo = new IdentityHashMap<>();
 
         Evaluator(byte[] in, Expr root, int depth) {
             if (depth > MAX_EXCEPT_DEPTH) {
@@ -314,18 +326,32 @@ public final class AstReferenceMatcher {
                 for (Map.Entry<String, BitSet[]> entry : table.entrySet()) {
                     for (int i = 0; i <= n; i++) {
                         BitSet now = entry.getValue()[i];
-                        int before = now.cardinality();
                         for (Expr body : definitions.get(entry.getKey())) {
+                            int before = now.cardinality();
                             now.or(ends(body, i));
+                            if (now.cardinality() != before) {
+                                changed = true;
+                                memo.clear();
+                            }
                         }
-                        changed |= now.cardinality() != before;
                     }
                 }
             }
         }
 
-        /** The end positions of {@code e} from {@code i}, given the current rule tables. */
+        /** The end positions of {@code e} from {@code i}, given the current rule tables (a new set). */
         BitSet ends(Expr e, int i) {
+            if (e instanceof Seq || e instanceof Alt || e instanceof Repeat) {
+                BitSet[] perStart = memo.computeIfAbsent(e, k -> new BitSet[n + 1]);
+                if (perStart[i] == null) {
+                    perStart[i] = evaluate(e, i);
+                }
+                return (BitSet) perStart[i].clone();
+            }
+            return evaluate(e, i);
+        }
+
+        private BitSet evaluate(Expr e, int i) {
             if (e instanceof Literal l) {
                 BitSet r = new BitSet();
                 byte[] b = l.utf8();
