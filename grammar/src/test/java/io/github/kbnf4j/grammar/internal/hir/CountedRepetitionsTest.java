@@ -100,6 +100,11 @@ class CountedRepetitionsTest {
         Hir hir = HirText.parse("S ::= N a; N ::=");
         hir.setRepetition(1, new Hir.Repetition(-1, min, max)); // the literal "a", two states
         CountedRepetitions.apply(hir, maxStates, maxRepetition);
+        int longest = (max < 0 ? min : max) + 3;
+        for (int k = 0; k <= longest; k++) {
+            boolean inRange = k >= min && (max < 0 || k <= max);
+            assertEquals(inRange, HirMatcher.matches(hir, "a".repeat(k + 1).getBytes(UTF_8)), "a{" + min + "," + max + "}: " + k);
+        }
         return HirText.show(hir) + (hir.repetition(1) == null ? "" : " pending " + hir.repetition(1).min() + ","
                 + hir.repetition(1).max());
     }
