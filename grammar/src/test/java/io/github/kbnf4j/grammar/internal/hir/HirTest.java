@@ -23,6 +23,8 @@ class HirTest {
         hir.setRepetition(3, new Hir.Repetition(-1, 0, 3)); // the terminal a
         hir.setStart(1);
         assertEquals("S ::= a R | ε ;\n*R ::= X{2,} ;\nX ::= x ;\nT ::= a{0,3} ;\n", hir.toString());
+        hir.setRepetition(3, new Hir.Repetition(-1, 0, 0));
+        assertEquals("T ::= a{0,0} ;", hir.toString().lines().toList().get(3));
     }
 
     @Test
