@@ -94,4 +94,49 @@ class CountedRepetitionsTest {
         CompiledGrammar many = Grammar.compile("t.kbnf", "start ::= #\"[0-9]\"{1,200000} ;");
         assertTrue(many.productionCount() < 100, many.summary());
     }
+
+    /** {@code S ::= N a} with {@code N} the repetition {@code a{min,max}}, after the pass. */
+    private static String chunks(int min, int max, int maxStates, int maxRepetition) {
+        Hir hir = HirText.parse("S ::= N a; N ::=");
+        hir.setRepetition(1, new Hir.Repetition(-1, min, max)); // the literal "a", two states
+        CountedRepetitions.apply(hir, maxStates, maxRepetition);
+        int longest = (max < 0 ? min : max) + 3;
+        for (int k = 0; k <= longest; k++) {
+            boolean inRange = k >= min && (max < 0 || k <= max);
+            assertEquals(inRange, HirMatcher.matches(hir, "a".repeat(k + 1).getBytes(UTF_8)), "a{" + min + "," + max + "}: " + k);
+        }
+        return HirText.show(hir) + (hir.repetition(1) == null ? "" : " pending " + hir.repetition(1).min() + ","
+                + hir.repetition(1).max());
+    }
+
+    /**
+     * Where the chunks fall (the language is checked above): chunks of {@code c = (maxStates - 1)
+     * / 2} copies of the two-state literal, {@code m div c} full chunks, the rest, and levels
+     * "some or a full chunk and the level below" down to the shortest, as the class documents.
+     */
+    @Test
+    void theRepetitionIsCutWhereTheClassSays() {
+        // within maxRepetition: left to the other passes
+        assertEquals("*S ::= N a; N ::= pending 0,3", chunks(0, 3, 50, 3));
+        assertEquals("*S ::= N a; N ::= pending 1,-1", chunks(1, -1, 3, 1));
+        // above it and within maxDfaStates: one terminal
+        assertEquals("*S ::= N a; N ::= a{0,4}", chunks(0, 4, 50, 3));
+        assertEquals("*S ::= N a; N ::= a{6}", chunks(6, 6, 7, 2));
+        assertEquals("*S ::= N a; N ::= a{2,}", chunks(2, -1, 3, 1));
+        // chunks of 2: three full ones, the rest, a star
+        assertEquals("*S ::= N a; N ::= a{2} a{2} a{2} a a*", chunks(7, -1, 5, 4));
+        assertEquals("*S ::= N a; N ::= a{2} a{2} a", chunks(5, 5, 5, 2));
+        // chunks of 3 (maxStates 7): 4 = 3 + 1 required, then 5 optional in two levels, the lowest up to 2
+        assertEquals("*S ::= N a; N ::= a{3} a N.2; N.2 ::= a{0,2} | a{3} a{0,2}", chunks(4, 9, 7, 3));
+        // 7 optional: the lowest level repeats 1 (a terminal); 8 optional: it repeats a full chunk (a rule)
+        assertEquals("*S ::= N a; N ::= N.4; N.2 ::= a{0,1} | a{2} a{0,1}; N.3 ::= a{0,1} | a{2} N.2;"
+                + " N.4 ::= a{0,1} | a{2} N.3", chunks(0, 7, 5, 6));
+        assertEquals("*S ::= N a; N ::= N.4; N.1 ::= a{0,1} | a{2}; N.2 ::= a{0,1} | a{2} N.1;"
+                + " N.3 ::= a{0,1} | a{2} N.2; N.4 ::= a{0,1} | a{2} N.3", chunks(0, 8, 5, 6));
+        // one required chunk and seven levels: within a maxRepetition of 8, not of 7 (then no chunk size fits)
+        assertEquals("*S ::= N a; N ::= a{2} a N.7; N.1 ::= a{0,1} | a{2}; N.2 ::= a{0,1} | a{2} N.1;"
+                + " N.3 ::= a{0,1} | a{2} N.2; N.4 ::= a{0,1} | a{2} N.3; N.5 ::= a{0,1} | a{2} N.4;"
+                + " N.6 ::= a{0,1} | a{2} N.5; N.7 ::= a{0,1} | a{2} N.6", chunks(3, 17, 5, 8));
+        assertEquals("*S ::= N a; N ::= pending 3,17", chunks(3, 17, 5, 7));
+    }
 }

@@ -41,6 +41,10 @@ class PassesTest {
         "start ::= ((\"x\"{1,2}){0,2}){1,2} \"y\" | ((\"x\"{2,3})*){1,2};",
         "start ::= a* \"y\"; a ::= b+; b ::= \"x\" | \"\";",
         "start ::= ((\"x\" | \"\"){0,2}){0,2} \"y\" | ((\"(\" start \")\"){1,2}){0,2};",
+        // a rule whose only alternative is a repetition that cannot be empty, repeated: not nullable
+        "start ::= a{0,2} \"y\" | b{2} \"z\"; a ::= \"x\"{2,3}; b ::= \"x\"{0,1};",
+        // a repetition behind a rule that is not a unit rule (two alternatives; one of two symbols) is not folded
+        "start ::= a* \"y\" | c* \"w\"; a ::= \"x\"+ | \"z\"; c ::= \"x\"+ \"z\";",
         // unit rules, with a cycle
         "start ::= a; a ::= b | \"z\"; b ::= \"x\" | a \"y\" | c; c ::= a;",
         // identical nonterminals
