@@ -89,4 +89,20 @@ class MinBytesToAcceptProperties {
         }
         assertEquals(50_000, deep.minBytesToAccept());
     }
+
+    /**
+     * A completion that must derive a nonterminal not yet predicted: after "(" the shortest way
+     * out is "a)" then the shortest {@code q}, "bb", so the answer needs the shortest derivation
+     * of {@code q} (JSON's completions close what is open and never need one).
+     */
+    @Test
+    void aCompletionThatDerivesANonterminalAfterTheOpenOne() {
+        Recognizer r = new Recognizer(Grammar.compile("pq.kbnf",
+                "start ::= p q ; p ::= \"(\" p \")\" | \"a\" ; q ::= \"[\" q \"]\" | \"bb\" | \"[\" \"ccc\" \"]\" ;"));
+        assertEquals(3, r.minBytesToAccept(), "a then bb");
+        r.pushAll("((".getBytes(StandardCharsets.UTF_8));
+        assertEquals(5, r.minBytesToAccept(), "a)) then bb");
+        r.pushAll("a))[".getBytes(StandardCharsets.UTF_8));
+        assertEquals(3, r.minBytesToAccept(), "bb]");
+    }
 }
