@@ -105,4 +105,20 @@ class MinBytesToAcceptProperties {
         r.pushAll("a))[".getBytes(StandardCharsets.UTF_8));
         assertEquals(3, r.minBytesToAccept(), "bb]");
     }
+
+    /**
+     * A cycle of unit rules that the compiler keeps (70 alternatives are past its inlining cap)
+     * is a cycle of zero-cost edges for the shortest-completion search, here cheaper than the goal
+     * (the "!" after it): a node reached again at the same distance must not be queued again, or
+     * the search circles there forever.
+     */
+    @Test
+    void aKeptUnitRuleCycleEnds() {
+        String many = java.util.stream.IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(" | "));
+        Recognizer r = new Recognizer(Grammar.compile("cycle.kbnf",
+                "start ::= a \"!\" | \"q\" start; a ::= b | \"a\"; b ::= a | " + many + ";"));
+        assertTrue(r.pushAll("qq".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(2, r.minBytesToAccept(), "a!");
+    }
 }
