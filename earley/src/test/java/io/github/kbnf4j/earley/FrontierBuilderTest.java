@@ -1,6 +1,7 @@
 package io.github.kbnf4j.earley;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -173,6 +174,110 @@ class FrontierBuilderTest {
         }
         same.seal();
         assertEquals(same.hashCode(), f.hashCode(), "the hash of the content: " + what);
+    }
+
+    /** The number of nodes and waiting items a frontier holds, read by its documented layout. */
+    static int entries(Frontier f) {
+        int[] d = Arrays.copyOf(f.data, f.length());
+        int i = 3 + 3 * d[2];
+        int nodes = d[i++];
+        int total = nodes;
+        for (int k = 0; k < nodes; k++) {
+            int kind = d[i + 2];
+            i += 3;
+            if (kind == -1) {
+                i += 3;
+            } else {
+                total += kind;
+                i += 2 * kind;
+            }
+        }
+        return total;
+    }
+
+    /**
+     * {@link Recognizer#frontier(Frontier, int)} with a bound: as many entries (nodes and waiting
+     * items) as the frontier has are enough, and it is then the unbounded frontier; a bound below
+     * its number of nodes is refused. Every prefix of a few grammars.
+     */
+    @Test
+    void aBoundOfExactlyTheFrontiersEntriesIsEnough() {
+        String[][] cases = {
+            {"start ::= e ; e ::= t | t \"+\" e ; t ::= \"a\" | \"(\" e \")\" ;", "a+()"},
+            {"start ::= s ; s ::= s s | \"x\" | \"x\" \"y\" | \"(\" s \")\" ;", "xy()"},
+            {"start ::= #\"[ab]\" start | \"a\" ;", "ab"},
+        };
+        for (String[] c : cases) {
+            CompiledGrammar g = Grammar.compile("bound.kbnf", c[0]);
+            byte[] alphabet = c[1].getBytes(StandardCharsets.UTF_8);
+            List<byte[]> prefixes = new ArrayList<>();
+            prefixes.add(new byte[0]);
+            int refused = 0;
+            for (int at = 0; at < prefixes.size(); at++) {
+                byte[] prefix = prefixes.get(at);
+                Recognizer r = new Recognizer(g);
+                assertTrue(r.pushAll(prefix));
+                Frontier full = new Frontier();
+                assertTrue(r.frontier(full, Integer.MAX_VALUE));
+                int n = entries(full);
+                Frontier bounded = new Frontier();
+                assertTrue(r.frontier(bounded, n), "a bound of " + n + " entries for '" + str(prefix) + "'");
+                assertEquals(full, bounded);
+                int nodes = full.data[3 + 3 * full.data[2]];
+                if (nodes > 0) { // fewer entries than the frontier has nodes
+                    assertFalse(r.frontier(bounded, nodes - 1), "a bound of " + (nodes - 1) + " for '" + str(prefix) + "'");
+                    assertFalse(r.frontier(bounded, 0), "a bound of 0 for '" + str(prefix) + "'");
+                    refused++;
+                }
+                if (prefix.length < 5) {
+                    for (byte b : alphabet) {
+                        if (r.allows(b & 0xFF)) {
+                            byte[] longer = Arrays.copyOf(prefix, prefix.length + 1);
+                            longer[prefix.length] = b;
+                            prefixes.add(longer);
+                        }
+                    }
+                }
+            }
+            assertTrue(refused > 0, c[0]);
+        }
+    }
+
+    /**
+     * Past the builder's first scratch sizes (32 origin positions, 32 scan items), on one
+     * recognizer that built a small frontier first: deep nesting involves a position per level,
+     * an ambiguous sum has two scan items per origin; the frontiers are well formed and equal to
+     * those of a fresh recognizer.
+     */
+    @Test
+    void frontiersLargerThanTheFirstScratchArrays() {
+        CompiledGrammar parens = Grammar.compile("parens.kbnf",
+                "start ::= e ; e ::= t | t \"+\" e ; t ::= \"a\" | \"(\" e \")\" ;");
+        CompiledGrammar sums = Grammar.compile("sums.kbnf", "start ::= e ; e ::= e \"+\" e | e \"*\" e | \"x\" ;");
+        String deep = "a+(".repeat(60) + "a";
+        String sum = "x+".repeat(40) + "x";
+        for (Object[] c : new Object[][] {{parens, deep}, {sums, sum}}) {
+            CompiledGrammar g = (CompiledGrammar) c[0];
+            byte[] input = ((String) c[1]).getBytes(StandardCharsets.UTF_8);
+            Recognizer r = new Recognizer(g);
+            Frontier f = new Frontier();
+            r.frontier(f); // small scratch arrays first
+            for (int i = 0; i < input.length; i++) {
+                assertTrue(r.push(input[i]));
+                r.frontier(f);
+                assertWellFormed(f, r, "after " + (i + 1) + " bytes of " + c[1]);
+                Recognizer fresh = new Recognizer(g);
+                assertTrue(fresh.push(input, 0, i + 1) == i + 1);
+                Frontier g2 = new Frontier();
+                fresh.frontier(g2);
+                assertEquals(g2, f, "after " + (i + 1) + " bytes of " + c[1]);
+            }
+            if (g == parens) {
+                assertTrue(f.data[1] > 32, "the rank of position 0 (positions involved, less one): " + f.data[1]);
+            } else {
+                assertTrue(r.scanItemCount() > 32, r.scanItemCount() + " scan items");
+            }
+        }
     }
 
     private static String str(byte[] b) {

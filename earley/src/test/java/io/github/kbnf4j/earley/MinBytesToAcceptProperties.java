@@ -89,4 +89,36 @@ class MinBytesToAcceptProperties {
         }
         assertEquals(50_000, deep.minBytesToAccept());
     }
+
+    /**
+     * A completion that must derive a nonterminal not yet predicted: after "(" the shortest way
+     * out is "a)" then the shortest {@code q}, "bb", so the answer needs the shortest derivation
+     * of {@code q} (JSON's completions close what is open and never need one).
+     */
+    @Test
+    void aCompletionThatDerivesANonterminalAfterTheOpenOne() {
+        Recognizer r = new Recognizer(Grammar.compile("pq.kbnf",
+                "start ::= p q ; p ::= \"(\" p \")\" | \"a\" ; q ::= \"[\" q \"]\" | \"bb\" | \"[\" \"ccc\" \"]\" ;"));
+        assertEquals(3, r.minBytesToAccept(), "a then bb");
+        r.pushAll("((".getBytes(StandardCharsets.UTF_8));
+        assertEquals(5, r.minBytesToAccept(), "a)) then bb");
+        r.pushAll("a))[".getBytes(StandardCharsets.UTF_8));
+        assertEquals(3, r.minBytesToAccept(), "bb]");
+    }
+
+    /**
+     * A cycle of unit rules that the compiler keeps (70 alternatives are past its inlining cap)
+     * is a cycle of zero-cost edges for the shortest-completion search, here cheaper than the goal
+     * (the "!" after it): a node reached again at the same distance must not be queued again, or
+     * the search circles there forever.
+     */
+    @Test
+    void aKeptUnitRuleCycleEnds() {
+        String many = java.util.stream.IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(" | "));
+        Recognizer r = new Recognizer(Grammar.compile("cycle.kbnf",
+                "start ::= a \"!\" | \"q\" start; a ::= b | \"a\"; b ::= a | " + many + ";"));
+        assertTrue(r.pushAll("qq".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(2, r.minBytesToAccept(), "a!");
+    }
 }

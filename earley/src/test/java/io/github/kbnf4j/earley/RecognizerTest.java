@@ -306,4 +306,41 @@ class RecognizerTest {
         // a page of scan items is refused when the set table took the last bytes
         assertTrue(refusedPages > 0, "no bound stopped at a page of scan items");
     }
+
+    /**
+     * A Leo chain that starts at a later set and passes (start, 0) on its way: completing {@code n}
+     * at origin 1 advances only {@code start ::= "a" • n}, which completes start at 0, which in
+     * set 0 advances only {@code wrap ::= • start}; the chain's top is {@code wrap} at 0, so only
+     * the chain's flag tells that the input is a sentence. (In {@link
+     * #leoChainThroughTheStartSymbolAtOriginZero} the recursion goes through {@code start} itself,
+     * which later sets also predict {@code wrap} for: no chain forms there.)
+     */
+    @Test
+    void aLeoChainFromALaterSetThatPassesTheStartSymbolAtOriginZero() {
+        String many = IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"").collect(Collectors.joining(" | "));
+        String grammar = "start ::= wrap \"x\" | \"a\" n | " + many + "; wrap ::= start; n ::= \"b\" | \"(\" n \")\";";
+        CompiledGrammar g = compile(grammar);
+        assertTrue(g.toString().contains("wrap ::= start"), "the test needs the unit rule to survive:\n" + g);
+        Recognizer r = new Recognizer(g);
+        assertTrue(r.pushAll("ab".getBytes(UTF_8)));
+        assertTrue(r.isAccepting(), "'ab' is a sentence");
+        check(grammar, "ab=COMPLETE", "a(b)=COMPLETE", "abx=COMPLETE", "a((b))xx=COMPLETE", "a(b=PREFIX", "k7x=COMPLETE");
+    }
+
+    /** {@link Recognizer#itemCount()} counts the chart's items: it grows with each set and a pop gives the set's items back. */
+    @Test
+    void itemCountGrowsWithTheChartAndShrinksOnPop() {
+        Recognizer r = new Recognizer(compile("start ::= \"(\" start \")\" | \"a\";"));
+        long first = r.itemCount();
+        assertTrue(first > 0, "the first set holds the start's items: " + first);
+        assertTrue(r.push('('));
+        long second = r.itemCount();
+        assertTrue(second > first, first + " then " + second);
+        assertTrue(r.push('('));
+        assertTrue(r.itemCount() > second);
+        r.pop(1);
+        assertEquals(second, r.itemCount());
+        r.pop(1);
+        assertEquals(first, r.itemCount());
+    }
 }

@@ -131,6 +131,20 @@ class CachedMaskTest {
         }
     }
 
+    /** The four-lane hash over word counts of every remainder modulo four (a tail of 0 to 3 words). */
+    @Test
+    void privateCopiesHashEveryWordCountModuloFour() {
+        for (int words = 8; words <= 11; words++) {
+            long[] full = bits(words, 0, words * 64 - 1);
+            full[words - 1] ^= 1L << 5;
+            CachedMask a = CachedMask.of(full, words, new long[0][], 0, new CachedMask.Scratch(words));
+            assertEquals(fourLaneHash(full), a.hashCode(), words + " words");
+            long[] out = new long[words];
+            a.writeTo(out, words);
+            assertArrayEquals(full, out, words + " words");
+        }
+    }
+
     /** The hash the class documents: words in four lanes of {@code 31 * h + x}, the tail in the first, the lanes chained. */
     private static int fourLaneHash(long[] words) {
         int[] lane = {1, 0, 0, 0};
