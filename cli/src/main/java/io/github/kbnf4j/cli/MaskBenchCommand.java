@@ -121,7 +121,8 @@ final class MaskBenchCommand extends Subcommand {
                 throw new UsageException("--table-cache-mb must be 0 or more, and not absurdly large: "
                         + tableCacheMb);
             }
-            JsonSchemaOptions schemaOptions = schema.options(GrammarOptions.DEFAULT.withInlineRegularRules(!noInlineRegularRules));
+            JsonSchemaOptions schemaOptions =
+                    schema.options(GrammarOptions.DEFAULT.withInlineRegularRules(!noInlineRegularRules));
             ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
                     replay.oracleRate, replay.oracleSeed, progress ? err : null, err);

@@ -26,6 +26,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link ReferenceRecognizer}; plus the API contract (pop, marks, atomic pushes, copies, limits).
  */
 class RecognizerTest {
+    /**
+     * {@code "k0" | "k1" | ... | "k69"}: alternatives enough to keep a rule that reaches them a unit
+     * rule (the compiler inlines unit rules of at most 64 alternatives).
+     */
+    private static final String SEVENTY_KEYWORDS =
+            IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"").collect(Collectors.joining(" | "));
+
 
     static CompiledGrammar compile(String text) {
         return Grammar.compile("test.kbnf", text);
@@ -160,8 +167,7 @@ class RecognizerTest {
     @Test
     void leoChainThroughTheStartSymbolAtOriginZero() {
         // 70 alternatives keep 'wrap ::= start' a unit rule (inlining is capped at 64).
-        String many = IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"").collect(Collectors.joining(" | "));
-        String grammar = "start ::= wrap \"x\" | \"a\" start | \"b\" | " + many + "; wrap ::= start;";
+        String grammar = "start ::= wrap \"x\" | \"a\" start | \"b\" | " + SEVENTY_KEYWORDS + "; wrap ::= start;";
         CompiledGrammar g = compile(grammar);
         assertTrue(g.toString().contains("wrap ::= start"), "the test needs the unit rule to survive:\n" + g);
         check(grammar, "ab=COMPLETE", "aab=COMPLETE", "abx=COMPLETE", "aabxx=COMPLETE", "abxa=REJECTED", "k3x=COMPLETE");
@@ -169,8 +175,7 @@ class RecognizerTest {
 
     @Test
     void unitRuleCycle() {
-        String many = IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"").collect(Collectors.joining(" | "));
-        check("start ::= a | \"q\" start; a ::= b | \"a\"; b ::= a | " + many + ";",
+        check("start ::= a | \"q\" start; a ::= b | \"a\"; b ::= a | " + SEVENTY_KEYWORDS + ";",
                 "a=COMPLETE", "qqk5=COMPLETE", "qq=PREFIX", "qk=PREFIX", "x=REJECTED");
     }
 
@@ -317,8 +322,8 @@ class RecognizerTest {
      */
     @Test
     void aLeoChainFromALaterSetThatPassesTheStartSymbolAtOriginZero() {
-        String many = IntStream.range(0, 70).mapToObj(i -> "\"k" + i + "\"").collect(Collectors.joining(" | "));
-        String grammar = "start ::= wrap \"x\" | \"a\" n | " + many + "; wrap ::= start; n ::= \"b\" | \"(\" n \")\";";
+        String grammar = "start ::= wrap \"x\" | \"a\" n | " + SEVENTY_KEYWORDS
+                + "; wrap ::= start; n ::= \"b\" | \"(\" n \")\";";
         CompiledGrammar g = compile(grammar);
         assertTrue(g.toString().contains("wrap ::= start"), "the test needs the unit rule to survive:\n" + g);
         Recognizer r = new Recognizer(g);

@@ -75,8 +75,8 @@ import java.util.regex.PatternSyntaxException;
  * terminals are checked on every span, and {@code #ex} and {@code except!} on every sub-span.
  * That bound needs the one memo of the evaluator: the ends of each sequence, alternation and
  * repetition from each start, kept until a rule table changes (without it, nested repetitions
- * cost another power of {@code n} per level of nesting). Meant for inputs of up to about 8 bytes and grammars of a few rules; the example grammars with
- * short inputs also work.
+ * cost another power of {@code n} per level of nesting). Meant for inputs of up to about 8 bytes
+ * and grammars of a few rules; the example grammars with short inputs also work.
  *
  * <p>Thread-safe: immutable after construction; each {@link #matches(byte[])} call has its own
  * state.

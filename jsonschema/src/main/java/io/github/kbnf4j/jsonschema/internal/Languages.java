@@ -305,15 +305,13 @@ final class Languages {
         boolean[] accept = new boolean[n];
         for (int state = 0; state < n; state++) {
             int row = renumber[state] * 256;
+            int quoted = q.next(state, '"');
+            boolean closes = quoted >= 0 && q.isAccepting(quoted); // else an escaped quote, kept
             for (int b = 0; b < 256; b++) {
-                int next = q.next(state, b);
-                if (b == '"' && next >= 0 && q.isAccepting(next)) {
-                    next = -1; // the closing quote: it becomes acceptance below
-                }
+                int next = b == '"' && closes ? -1 : q.next(state, b);
                 table[row + b] = next < 0 ? -1 : renumber[next];
             }
-            int close = q.next(state, '"');
-            accept[renumber[state]] = close >= 0 && q.isAccepting(close);
+            accept[renumber[state]] = closes; // the closing quote becomes acceptance
         }
         return Constructions.fromTable(n, table, accept);
     }
