@@ -1,6 +1,9 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -24,40 +27,114 @@ final class DfaRuns {
      */
     private final AtomicReferenceArray<int[]> runs;
 
-    /**
-     * By state: 0 not yet known, 1 when every {@link TokenTrie#isPlainByte plain byte} leads back
-     * to the state, 2 when not. Written without synchronization: the values never change once
-     * known, so a reader that misses a write only computes it again.
-     */
-    private final byte[] loopsOnPlainBytes;
+    /** A run that never ends: the chain comes back to a state it met. */
+    static final int UNBOUNDED = Integer.MAX_VALUE;
+    private static final int UNKNOWN = -1;
 
-    /** By state, as {@link #loopsOnPlainBytes} (0 unknown, 1 yes, 2 no): whether the state loops on all text. */
-    private final byte[] loopsOnText;
+    /**
+     * By state, {@link #plainRun} (UNKNOWN until computed). Written without synchronization: a
+     * value never changes once known, so a reader that misses a write only computes it again.
+     */
+    private final int[] plainRuns;
+    /** By state, {@link #textRun}, as {@link #plainRuns}. */
+    private final int[] textRuns;
 
     DfaRuns(CompiledGrammar grammar) {
         this.grammar = grammar;
         this.runs = new AtomicReferenceArray<>(grammar.dfaStateCount());
-        this.loopsOnPlainBytes = new byte[grammar.dfaStateCount()];
-        this.loopsOnText = new byte[grammar.dfaStateCount()];
+        this.plainRuns = new int[grammar.dfaStateCount()];
+        this.textRuns = new int[grammar.dfaStateCount()];
+        Arrays.fill(plainRuns, UNKNOWN);
+        Arrays.fill(textRuns, UNKNOWN);
     }
 
     /**
-     * Whether state {@code q} reads any text and comes back to itself (see
-     * {@link TokenTrie#textBelow}): it loops on every plain byte, and every non-ASCII character
-     * in UTF-8 leads back to {@code q} through states that are live and not accepting (so a token
-     * that ends inside a character is inside too). The states after each byte of a character are
-     * few in a minimal DFA, so each is checked once per byte position, not once per character.
+     * How many plain bytes (see {@link TokenTrie#isPlainByte}) a walk may read from state
+     * {@code q}, whichever they are, through states that are live and not accepting: the length
+     * of the chain {@code q -> q1 -> q2 ...} in which every plain byte leads from each state to
+     * the next (the same one for all of them), {@link #UNBOUNDED} when the chain comes back to a
+     * state it met. A state that loops on every plain byte (a JSON string's interior) has an
+     * unbounded run; the k-th character position of a string of at most m characters has a run
+     * of m - k. A walk takes a subtree of plain bytes whole from a state whose run is at least
+     * the subtree's height: every token in it is inside, none leaves.
      */
-    boolean loopsOnText(int q) {
-        byte known = loopsOnText[q];
-        if (known == 0) {
-            known = loopsOnPlainBytes(q) && multiByteCharactersReturn(q) ? (byte) 1 : (byte) 2;
-            loopsOnText[q] = known;
-        }
-        return known == 1;
+    int plainRun(int q) {
+        return run(q, plainRuns, false);
     }
 
-    private boolean multiByteCharactersReturn(int q) {
+    /**
+     * As {@link #plainRun}, for text (see {@link TokenTrie#textBelow}): the chain in which every
+     * character, plain byte or UTF-8 sequence, leads from each state to the next through states
+     * that are live and not accepting, counted in characters. A bound on bytes is a bound on
+     * characters, so a subtree of text at most that many bytes high is inside whole.
+     */
+    int textRun(int q) {
+        return run(q, textRuns, true);
+    }
+
+    /** The run of {@code q} along the chain of {@link #successor}, memoized in {@code runs}. */
+    private int run(int q, int[] runs, boolean text) {
+        int known = runs[q];
+        if (known != UNKNOWN) {
+            return known;
+        }
+        IntArrayList chain = new IntArrayList();
+        IntOpenHashSet met = new IntOpenHashSet();
+        int at = q;
+        int base; // the run of the state after the chain's last one
+        while (true) {
+            if (runs[at] != UNKNOWN) {
+                base = runs[at];
+                break;
+            }
+            if (!met.add(at)) {
+                base = UNBOUNDED; // came back: every state of the chain reads on forever
+                break;
+            }
+            chain.add(at);
+            int next = successor(at, text);
+            if (next < 0) {
+                base = -1; // the last state of the chain has a run of 0
+                break;
+            }
+            at = next;
+        }
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            base = base == UNBOUNDED ? UNBOUNDED : base + 1;
+            runs[chain.getInt(i)] = base;
+        }
+        return runs[q];
+    }
+
+    /**
+     * The state every plain byte (with {@code text}, every character) leads to from {@code q},
+     * when it is one state, live and not accepting, and the characters' inner states are live and
+     * not accepting; else -1.
+     */
+    private int successor(int q, boolean text) {
+        int next = -1;
+        for (int b = 0; b < 256; b++) {
+            if (TokenTrie.isPlainByte(b)) {
+                int t = grammar.dfaNext(q, b);
+                if (t < 0 || (next >= 0 && t != next)) {
+                    return -1;
+                }
+                next = t;
+            }
+        }
+        if (grammar.dfaAccepting(next)) {
+            return -1;
+        }
+        return !text || multiByteCharactersLeadTo(q, next) ? next : -1;
+    }
+
+    /**
+     * Whether every non-ASCII character in UTF-8 leads from {@code q} to {@code target} through
+     * states that are live and not accepting (so a token that ends inside a character is inside
+     * too). The states after each byte of a character are few in a minimal DFA, so each is
+     * checked once per byte position, not once per character.
+     */
+    private boolean multiByteCharactersLeadTo(int q, int target) {
         int[] states = new int[8]; // the distinct states after a character's first bytes, and the decoder's state
         int[] decoders = new int[8];
         int[] nextStates = new int[8];
@@ -84,7 +161,7 @@ final class DfaRuns {
                         }
                         int u = grammar.dfaNext(states[k], b);
                         if (nd == 0) {
-                            if (u != q) {
+                            if (u != target) {
                                 return false;
                             }
                             continue;
@@ -115,21 +192,6 @@ final class DfaRuns {
             }
         }
         return true;
-    }
-
-    /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from state {@code q} back to {@code q}. */
-    boolean loopsOnPlainBytes(int q) {
-        byte known = loopsOnPlainBytes[q];
-        if (known == 0) {
-            known = 1;
-            for (int b = 0; b < 256 && known == 1; b++) {
-                if (TokenTrie.isPlainByte(b) && grammar.dfaNext(q, b) != q) {
-                    known = 2;
-                }
-            }
-            loopsOnPlainBytes[q] = known;
-        }
-        return known == 1;
     }
 
     /** The grammar whose states these are. */

@@ -33,11 +33,15 @@ public final class ResidualTokens {
         /** Whether {@code state} is accepting. */
         boolean accepting(int state);
 
-        /** Whether every plain byte (see {@link TokenTrie#isPlainByte}) leads from {@code state} back to it. */
-        boolean loopsOnPlainBytes(int state);
+        /**
+         * How many plain bytes (see {@link TokenTrie#isPlainByte}), whichever they are, lead from
+         * {@code state} through live states that do not accept ({@link Integer#MAX_VALUE}: any
+         * number); see {@code DfaRuns.plainRun}.
+         */
+        int plainRun(int state);
 
-        /** Whether {@code state} reads any text and comes back to itself (see {@link TokenTrie#textBelow}). */
-        boolean loopsOnText(int state);
+        /** As {@link #plainRun}, for characters of text (see {@link TokenTrie#textBelow}). */
+        int textRun(int state);
     }
 
     /** The trie this was computed on. */

@@ -77,8 +77,8 @@ final class SubtreeTokens {
      * <p>The inside tokens need no work per live node: the positions from the start of the current
      * run up to the node are all inside, so a run is closed only where a dead subtree is skipped. A
      * node whose subtree has only plain bytes below it (see {@link TokenTrie#plainBelow}), or only
-     * text ({@link TokenTrie#textBelow}), reached in a state that is not accepting and comes back
-     * to itself on all of it, is taken whole.
+     * text ({@link TokenTrie#textBelow}), reached in a state that is not accepting and reads all
+     * of it through states that are not accepting (see {@link #takesWhole}), is taken whole.
      */
     static SubtreeTokens walk(TokenTrie tr, ResidualTokens.Dfa dfa, int child, int t, Scratch scratch,
             IntUnaryOperator renumber) {
@@ -167,11 +167,15 @@ final class SubtreeTokens {
 
     /**
      * Whether everything below node {@code i}, reached in state {@code q} (not accepting), is
-     * inside: only plain bytes below and {@code q} stays put on them, or only text below (from a
-     * character boundary) and {@code q} reads any text and comes back. Either way no byte below
-     * is dead and no state on the way is accepting: no exit, nothing read after acceptance.
+     * inside: only plain bytes below and {@code q} reads at least that many of them whichever
+     * they are, or only text below (from a character boundary) and {@code q} reads that many
+     * characters (see {@link ResidualTokens.Dfa#plainRun}). Either way no byte below is dead and
+     * no state on the way is accepting: no exit, nothing read after acceptance. This takes a
+     * string's interior whole where it loops, and, in a string of at most m characters, every
+     * subtree no higher than the characters left.
      */
     private static boolean takesWhole(TokenTrie tr, ResidualTokens.Dfa dfa, int i, int q) {
-        return tr.plainBelow(i) ? dfa.loopsOnPlainBytes(q) : tr.textBelow(i) && dfa.loopsOnText(q);
+        int height = tr.heightBelow(i);
+        return tr.plainBelow(i) ? dfa.plainRun(q) >= height : tr.textBelow(i) && dfa.textRun(q) >= height;
     }
 }

@@ -11,8 +11,9 @@ package io.github.kbnf4j.runtime.internal;
 record SuffixTrie(TokenTrie trie, int[] tokenIds) {
     /** Approximate bytes of memory, for cache weights. */
     long bytes() {
-        // per node: byte, depth, subtree end, parent, token start (17 bytes) and the trie's three
-        // flags (plain below, text boundary, text below); per id: the trie's id and the vocabulary id
-        return 96L + 20L * trie.nodeCount() + 8L * tokenIds.length;
+        // per node: byte, depth, subtree end, parent, token start (17 bytes), the trie's three
+        // flags (plain below, text boundary, text below) and its height below (4 bytes); per id:
+        // the trie's id and the vocabulary id
+        return 96L + 24L * trie.nodeCount() + 8L * tokenIds.length;
     }
 }

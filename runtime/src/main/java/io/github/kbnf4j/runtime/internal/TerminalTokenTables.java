@@ -112,13 +112,13 @@ public final class TerminalTokenTables {
             }
 
             @Override
-            public boolean loopsOnPlainBytes(int state) {
-                return dfaRuns.loopsOnPlainBytes(state);
+            public int plainRun(int state) {
+                return dfaRuns.plainRun(state);
             }
 
             @Override
-            public boolean loopsOnText(int state) {
-                return dfaRuns.loopsOnText(state);
+            public int textRun(int state) {
+                return dfaRuns.textRun(state);
             }
         };
         int stateCount = grammar.dfaStateCount();

@@ -37,6 +37,8 @@ public final class TokenTrie {
     private final boolean[] textBoundary;
     /** node -> whether every token prefix below it is text that may still be cut mid-character. */
     private final boolean[] textBelow;
+    /** node -> the most bytes on a path below it (0 for a leaf). */
+    private final int[] heightBelow;
 
     /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
     public TokenTrie(PackedTokens tokens) {
@@ -111,6 +113,7 @@ public final class TokenTrie {
         this.plainBelow = plainBelow(nodeByte, parent);
         this.textBoundary = new boolean[nodeByte.length];
         this.textBelow = textBelow(nodeByte, parent, textBoundary);
+        this.heightBelow = heightBelow(parent);
     }
 
     /** A trie from its preorder arrays (see the class comment), which it keeps. */
@@ -127,6 +130,7 @@ public final class TokenTrie {
         this.plainBelow = plainBelow(nodeByte, parent);
         this.textBoundary = new boolean[nodeByte.length];
         this.textBelow = textBelow(nodeByte, parent, textBoundary);
+        this.heightBelow = heightBelow(parent);
     }
 
     /**
@@ -213,6 +217,18 @@ public final class TokenTrie {
         return text;
     }
 
+    /** As {@link #plainBelow}: a child after its parent, so a backward pass has every child's height first. */
+    private static int[] heightBelow(int[] parent) {
+        int[] height = new int[parent.length];
+        for (int i = parent.length - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p >= 0 && height[p] < height[i] + 1) {
+                height[p] = height[i] + 1;
+            }
+        }
+        return height;
+    }
+
     /** Children come after their parent in preorder, so one backward pass settles every node. */
     private static boolean[] plainBelow(byte[] nodeByte, int[] parent) {
         boolean[] plain = new boolean[nodeByte.length];
@@ -261,9 +277,14 @@ public final class TokenTrie {
         return plainBelow[i];
     }
 
+    /** The most bytes on a path below node {@code i}: how far a walk that enters its subtree may go down (0 for a leaf). */
+    public int heightBelow(int i) {
+        return heightBelow[i];
+    }
+
     /**
      * Whether a walk may take node {@code i}'s subtree whole from a state that reads any text and
-     * comes back to itself (see {@code DfaRuns.loopsOnText}): the node's token prefix is text
+     * comes back to itself (see {@code DfaRuns.textRun}): the node's token prefix is text
      * ending at a character boundary, and every prefix below it is text, possibly cut
      * mid-character (a token may end inside a character). Prefixes are decoded from the token's
      * first byte, which is where a walk from such a state starts too.
