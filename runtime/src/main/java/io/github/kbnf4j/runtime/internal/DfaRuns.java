@@ -128,17 +128,23 @@ final class DfaRuns {
         return !text || multiByteCharactersLeadTo(q, next) ? next : -1;
     }
 
+    /** The most distinct (state, decoder state) pairs one byte position of a character may reach. */
+    private static final int MAX_PAIRS = 16;
+
     /**
      * Whether every non-ASCII character in UTF-8 leads from {@code q} to {@code target} through
      * states that are live and not accepting (so a token that ends inside a character is inside
-     * too). The states after each byte of a character are few in a minimal DFA, so each is
-     * checked once per byte position, not once per character.
+     * too). Breadth-first over the distinct pairs of DFA state and decoder state after each byte
+     * of a character (see {@link TokenTrie#textDecoder}), all first bytes at once: what follows
+     * a pair depends on the pair alone, and a minimal DFA has few of them, so the work is a few
+     * hundred transitions, not one search per first byte.
      */
     private boolean multiByteCharactersLeadTo(int q, int target) {
-        int[] states = new int[8]; // the distinct states after a character's first bytes, and the decoder's state
-        int[] decoders = new int[8];
-        int[] nextStates = new int[8];
-        int[] nextDecoders = new int[8];
+        int[] states = new int[MAX_PAIRS];
+        int[] decoders = new int[MAX_PAIRS];
+        int[] nextStates = new int[MAX_PAIRS];
+        int[] nextDecoders = new int[MAX_PAIRS];
+        int count = 0;
         for (int lead = 0x80; lead < 0x100; lead++) {
             int d = TokenTrie.textDecoder(0, lead);
             if (d < 0) {
@@ -148,50 +154,63 @@ final class DfaRuns {
             if (t < 0 || grammar.dfaAccepting(t)) {
                 return false;
             }
-            int count = 1;
-            states[0] = t;
-            decoders[0] = d;
-            while (count > 0) { // one continuation byte further per round
-                int nextCount = 0;
-                for (int k = 0; k < count; k++) {
-                    for (int b = 0x80; b <= 0xBF; b++) {
-                        int nd = TokenTrie.textDecoder(decoders[k], b);
-                        if (nd < 0) {
-                            continue;
-                        }
-                        int u = grammar.dfaNext(states[k], b);
-                        if (nd == 0) {
-                            if (u != target) {
-                                return false;
-                            }
-                            continue;
-                        }
-                        if (u < 0 || grammar.dfaAccepting(u)) {
-                            return false;
-                        }
-                        boolean seen = false;
-                        for (int j = 0; j < nextCount && !seen; j++) {
-                            seen = nextStates[j] == u && nextDecoders[j] == nd;
-                        }
-                        if (!seen) {
-                            if (nextCount == nextStates.length) {
-                                return false; // more distinct states than a UTF-8 decoder needs: not a text loop worth checking
-                            }
-                            nextStates[nextCount] = u;
-                            nextDecoders[nextCount++] = nd;
-                        }
-                    }
-                }
-                int[] swap = states;
-                states = nextStates;
-                nextStates = swap;
-                swap = decoders;
-                decoders = nextDecoders;
-                nextDecoders = swap;
-                count = nextCount;
+            count = addPair(states, decoders, count, t, d);
+            if (count < 0) {
+                return false;
             }
         }
+        while (count > 0) { // one continuation byte further per round
+            int nextCount = 0;
+            for (int k = 0; k < count; k++) {
+                for (int b = 0x80; b <= 0xBF; b++) {
+                    int nd = TokenTrie.textDecoder(decoders[k], b);
+                    if (nd < 0) {
+                        continue;
+                    }
+                    int u = grammar.dfaNext(states[k], b);
+                    if (nd == 0) {
+                        if (u != target) {
+                            return false;
+                        }
+                        continue;
+                    }
+                    if (u < 0 || grammar.dfaAccepting(u)) {
+                        return false;
+                    }
+                    nextCount = addPair(nextStates, nextDecoders, nextCount, u, nd);
+                    if (nextCount < 0) {
+                        return false;
+                    }
+                }
+            }
+            int[] swap = states;
+            states = nextStates;
+            nextStates = swap;
+            swap = decoders;
+            decoders = nextDecoders;
+            nextDecoders = swap;
+            count = nextCount;
+        }
         return true;
+    }
+
+    /**
+     * Adds the pair ({@code state}, {@code decoder}) to the first {@code count} pairs unless it is
+     * there; the new count, or -1 past {@link #MAX_PAIRS} (more states than a UTF-8 decoder
+     * needs: not a run worth checking, the caller answers no).
+     */
+    private static int addPair(int[] states, int[] decoders, int count, int state, int decoder) {
+        for (int j = 0; j < count; j++) {
+            if (states[j] == state && decoders[j] == decoder) {
+                return count;
+            }
+        }
+        if (count == states.length) {
+            return -1;
+        }
+        states[count] = state;
+        decoders[count] = decoder;
+        return count + 1;
     }
 
     /** The grammar whose states these are. */
