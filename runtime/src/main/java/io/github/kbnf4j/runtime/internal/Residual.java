@@ -78,6 +78,21 @@ public final class Residual {
      * the scratch arrays are reused from call to call.
      */
     static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch) {
+        return of(dfa, s, maxStates, scratch, null);
+    }
+
+    /**
+     * As {@link #of(DfaRuns, int, int, Scratch)}, giving up as soon as the search meets a state
+     * flagged in {@code overLimit} (may be null): one from which more than {@code maxStates}
+     * states are known to be reachable. Everything reachable from such a state is reachable from
+     * {@code s} too, so {@code s}'s residual is too big as well; in a big automaton, where most
+     * states' residuals are, this ends each search within a few states instead of after
+     * {@code maxStates}.
+     */
+    static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch, boolean[] overLimit) {
+        if (overLimit != null && overLimit[s]) {
+            return null;
+        }
         CompiledGrammar g = dfa.grammar();
         int[] localOf = scratch.localOf;
         int[] order = scratch.order;
@@ -101,7 +116,7 @@ public final class Residual {
                     if (t >= 0) {
                         lt = localOf[t];
                         if (lt < 0) {
-                            if (size == maxStates) {
+                            if (size == maxStates || (overLimit != null && overLimit[t])) {
                                 return null;
                             }
                             if (size == order.length) {

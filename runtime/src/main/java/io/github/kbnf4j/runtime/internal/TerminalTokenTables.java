@@ -83,6 +83,13 @@ public final class TerminalTokenTables {
      * Written without synchronization: a reader that misses a write only computes it again.
      */
     private final boolean[] residualTooBig;
+    /**
+     * For each DFA state, whether its residual is known to have more than the largest bound,
+     * {@link Sharing#maxResidual()}: a search for any residual gives up when it meets one (see
+     * {@link Residual#of(DfaRuns, int, int, Residual.Scratch, boolean[])}). Written without
+     * synchronization, as {@link #residualTooBig}.
+     */
+    private final boolean[] residualOverMax;
 
     /** Tables of {@code grammar} over {@code trie}, computed for this grammar alone. */
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie) {
@@ -134,6 +141,7 @@ public final class TerminalTokenTables {
         this.spareScratch = new AtomicReference<>();
         this.dfaRuns = new DfaRuns(grammar);
         this.residualTooBig = new boolean[stateCount];
+        this.residualOverMax = new boolean[stateCount];
     }
 
     private TerminalTokenTables(TerminalTokenTables vocabularyTables, TokenTrie suffixTrie, int[] tokenIds,
@@ -153,6 +161,7 @@ public final class TerminalTokenTables {
         this.spareScratch = vocabularyTables.spareScratch;
         this.dfaRuns = vocabularyTables.dfaRuns;
         this.residualTooBig = vocabularyTables.residualTooBig;
+        this.residualOverMax = vocabularyTables.residualOverMax;
     }
 
     /**
@@ -283,11 +292,15 @@ public final class TerminalTokenTables {
             if (scratch == null) {
                 scratch = new Residual.Scratch(grammar.dfaStateCount());
             }
-            r = Residual.of(dfaRuns, s, liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
-                    : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual()), scratch);
+            int limit = liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
+                    : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual());
+            r = Residual.of(dfaRuns, s, limit, scratch, residualOverMax);
             spareScratch.set(scratch);
             if (r == null) {
                 residualTooBig[s] = true;
+                if (limit == sharing.maxResidual()) { // over the largest bound, whichever way the search ended
+                    residualOverMax[s] = true;
+                }
                 return null;
             }
             residuals.put(s, r);

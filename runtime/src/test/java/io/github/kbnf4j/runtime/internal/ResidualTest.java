@@ -57,6 +57,32 @@ class ResidualTest {
 
     /** The same string terminal at different state numbers in two grammars: one code. */
     @Test
+    void aSearchGivesUpWhereItMeetsAStateFlaggedOverTheLimit() {
+        for (String text : GRAMMARS) {
+            CompiledGrammar g = Grammar.compile("g.kbnf", text);
+            DfaRuns runs = new DfaRuns(g);
+            Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount());
+            for (int s = 0; s < g.dfaStateCount(); s++) {
+                Reference expected = Reference.of(g, s);
+                boolean[] flagged = new boolean[g.dfaStateCount()];
+                for (int t = 0; t < g.dfaStateCount(); t++) {
+                    // one state flagged at a time: the search gives up exactly when it can reach it
+                    flagged[t] = true;
+                    Residual r = Residual.of(runs, s, 100_000, scratch, flagged);
+                    String where = "state " + s + ", state " + t + " flagged";
+                    if (expected.order.contains(t)) {
+                        assertNull(r, where);
+                    } else {
+                        assertNotNull(r, where);
+                        assertArrayEquals(expected.code.toIntArray(), r.code(), where);
+                    }
+                    flagged[t] = false;
+                }
+            }
+        }
+    }
+
+    @Test
     void theSameTerminalInTwoGrammarsHasOneCode() {
         CompiledGrammar a = Grammar.compile("a.kbnf", GRAMMARS[0]);
         CompiledGrammar b = Grammar.compile("b.kbnf", GRAMMARS[1]);
