@@ -250,6 +250,15 @@ class InlineRegularRulesTest {
     }
 
     @Test
+    void aRuleOverTheNfaBoundThroughItsPartsIsNotRegular() {
+        // A's parts are within MAX_NFA_STATES, together they are not (68 + 68 + 8183): A is not
+        // regular, so P and Q are candidates of their own, each with a copy of K (64 NFA states),
+        // and stay rules; K becomes a terminal, X stays a rule (its automaton needs 2,728 states)
+        assertEquals("*S ::= ( S ) | A; A ::= P Q X; P ::= p <K>; Q ::= q <K>; X ::= x{0,2727}; K ::= <K>",
+                inline("S ::= ( S ) | A; A ::= P Q X; P ::= p K; Q ::= q K; X ::= x{0,2727}; K ::=" + letters(21), 5000));
+    }
+
+    @Test
     void noRuleIsRegularOnceTheComposedNfasReachTheBudget() {
         // 256 rules of 2 + 2730 * 3 = 8192 NFA states fill NFA_STATE_BUDGET (2^21), so C, counted
         // after them, stays a rule; without the budget it would be replaced by c
