@@ -121,11 +121,12 @@ class FoldRepetitionsTest {
         "S ::= A; A ::= B{0,2}; B ::= U; U ::= C{1,3}; C ::= x{1,4}"
                 + " / *S ::= A; A ::= x{0,24}; B ::= U; U ::= x{1,12}; C ::= x{1,4}",
         "S ::= x{0,3}; A ::= S{0,2} / *S ::= x{0,3}; A ::= x{0,6}",
-        // a cycle of repetitions is followed for as many steps as there are rules (4 here), then
-        // left where the walk stopped: A's walk goes B, C, B, C and ends at B's item
+        // a cycle of repetitions is followed for as many steps as there are rules (4 here), so that
+        // the pass ends: A's walk meets B, C, B, C, and A is left a repetition of B
         "S ::= A; A ::= B{0,}; B ::= C{0,}; C ::= B{0,} / *S ::= A; A ::= B{0,}; B ::= B{0,}; C ::= B{0,}",
         // a fold that makes the chain longer is refused when its item derives the empty string
-        // (E derives only the empty string, so it has no non-empty part to stand for it)...
+        // (E derives only the empty string, so it has no non-empty part to stand for it; E' is the
+        // rule the pass made for that part, left without alternatives)...
         "S ::= A; A ::= B{0,5}; B ::= E{0,5}; E ::= ε / *S ::= A; A ::= B{0,5}; B ::= E{0,5}; E ::= ε; E' ::=",
         // ... but not when the chain stays as long as the inner one
         "S ::= A; A ::= B{0,1}; B ::= E{0,5}; E ::= ε / *S ::= A; A ::= E{0,5}; B ::= E{0,5}; E ::= ε; E' ::=",
