@@ -10,7 +10,10 @@ import io.github.kbnf4j.grammar.Grammar;
 import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.grammar.internal.Diagnostics;
 import io.github.kbnf4j.grammar.internal.GrammarCompiler;
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.grammar.internal.automata.Constructions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -138,5 +141,33 @@ class CountedRepetitionsTest {
                 + " N.3 ::= a{0,1} | a{2} N.2; N.4 ::= a{0,1} | a{2} N.3; N.5 ::= a{0,1} | a{2} N.4;"
                 + " N.6 ::= a{0,1} | a{2} N.5; N.7 ::= a{0,1} | a{2} N.6", chunks(3, 17, 5, 8));
         assertEquals("*S ::= N a; N ::= pending 3,17", chunks(3, 17, 5, 7));
+    }
+
+    /**
+     * An item whose powers grow faster than its state count: the three-state automaton whose
+     * star needs 2^(n-1) + 2^(n-2) states for n states (Yu, Zhuang and Salomaa's witness: {@code a}
+     * counts up modulo 3, {@code b} too except in the start state, which it keeps; state 2
+     * accepts). Two copies need 20 states, three 43; its star only 6 (concatenation can cost
+     * more states than the star, which is why no test has an item whose star alone does not fit).
+     */
+    private static ByteDfa growingItem() {
+        int[] next = new int[3 * 256];
+        Arrays.fill(next, -1);
+        for (int state = 0; state < 3; state++) {
+            next[state * 256 + 'a'] = (state + 1) % 3;
+            next[state * 256 + 'b'] = state == 0 ? 0 : (state + 1) % 3;
+        }
+        return Constructions.fromTable(3, next, new boolean[] {false, false, true});
+    }
+
+    @Test
+    void aChunkSizeWhoseAutomatonDoesNotFitIsHalved() {
+        // 44 states would hold 14 copies of a three-state item, and the repetition has 4: a chunk
+        // of 4 copies is tried first, its automaton does not fit in 44 states, and the chunk size
+        // is halved: two chunks of 2
+        Hir hir = HirText.parse("S ::= N; N ::=");
+        hir.setRepetition(1, new Hir.Repetition(hir.terminalSymbol(growingItem(), null, "t"), 4, 4));
+        CountedRepetitions.apply(hir, 44, 2);
+        assertEquals("*S ::= N; N ::= t{2} t{2}", HirText.showWithRepetitions(hir));
     }
 }

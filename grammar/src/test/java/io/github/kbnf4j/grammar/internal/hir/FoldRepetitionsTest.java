@@ -106,6 +106,41 @@ class FoldRepetitionsTest {
         assertNull(FoldRepetitions.fold(upTo99, upTo99, 9800));
         Hir.Repetition atLeast100 = new Hir.Repetition(0, 100, -1);
         assertNull(FoldRepetitions.fold(atLeast100, atLeast100, 9999), "the minimum counts too");
+        assertEquals(new Hir.Repetition(0, 10_000, -1), FoldRepetitions.fold(atLeast100, atLeast100, 10_000));
+    }
+
+    /**
+     * How far the pass folds each nest, rule by rule (in {@link HirText}'s notation, {@code A ::=
+     * B{0,5}} a pending repetition). Every fold is exact, so the language cannot tell how far a nest
+     * was folded, nor whether a fold was refused: only the rules can. Each case pins one of the
+     * pass's decisions.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '/', value = {
+        // a nest folds all the way down, through a unit rule, and to rule 0 as well as any other
+        "S ::= A; A ::= B{0,2}; B ::= U; U ::= C{1,3}; C ::= x{1,4}"
+                + " / *S ::= A; A ::= x{0,24}; B ::= U; U ::= x{1,12}; C ::= x{1,4}",
+        "S ::= x{0,3}; A ::= S{0,2} / *S ::= x{0,3}; A ::= x{0,6}",
+        // a cycle of repetitions is followed for as many steps as there are rules (4 here), so that
+        // the pass ends: A's walk meets B, C, B, C, and A is left a repetition of B
+        "S ::= A; A ::= B{0,}; B ::= C{0,}; C ::= B{0,} / *S ::= A; A ::= B{0,}; B ::= B{0,}; C ::= B{0,}",
+        // a fold that makes the chain longer is refused when its item derives the empty string
+        // (E derives only the empty string, so it has no non-empty part to stand for it; E' is the
+        // rule the pass made for that part, left without alternatives)...
+        "S ::= A; A ::= B{0,5}; B ::= E{0,5}; E ::= ε / *S ::= A; A ::= B{0,5}; B ::= E{0,5}; E ::= ε; E' ::=",
+        // ... but not when the chain stays as long as the inner one
+        "S ::= A; A ::= B{0,1}; B ::= E{0,5}; E ::= ε / *S ::= A; A ::= E{0,5}; B ::= E{0,5}; E ::= ε; E' ::=",
+        // a nullable item is replaced by its non-empty part, which goes down through a rule into a
+        // repetition (Y{0,3} is nullable because its minimum is 0)
+        "S ::= A; A ::= X{0,5}; X ::= Y | a; Y ::= y{0,3}"
+                + " / *S ::= A; A ::= X'{0,5}; X ::= Y | a; Y ::= y{0,3}; X' ::= Y' | a; Y' ::= y{1,3}",
+        // the non-empty part of a rule is made once, for every repetition of it
+        "S ::= A B; A ::= X{0,3}; B ::= X{0,4}; X ::= x y | ε / *S ::= A B; A ::= X'{0,3}; B ::= X'{0,4}; X ::= x y | ε; X' ::= x y",
+    })
+    void foldsEachNestAsFarAsItMay(String grammar, String expected) {
+        Hir hir = HirText.parse(grammar);
+        FoldRepetitions.apply(hir, 1000);
+        assertEquals(expected, HirText.showWithRepetitions(hir), grammar);
     }
 
     /** The repetition the start rule's first alternative stands for, right after the fold. */

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A small text form of a {@link Hir}, for unit tests of single passes: build the HIR a pass
@@ -20,12 +22,17 @@ import java.util.StringJoiner;
  * alternatives by {@code |}; a word starting with an upper-case letter is a nonterminal, any
  * other word a literal terminal with those bytes; a word ending in {@code ?} is the terminal
  * matching its bytes or the empty string, one ending in {@code *} any number of repeats of its
- * bytes (both not literals); {@code ε} is the empty alternative. The first rule is the start
+ * bytes (both not literals); {@code ε} is the empty alternative. A body that is one word with
+ * bounds, {@code A ::= B{0,5}} or {@code A ::= x{2,}} (unbounded), makes {@code A} a pending
+ * {@link Hir.Repetition} of that symbol, as {@link Flatten} leaves them. The first rule is the start
  * symbol; nonterminals are numbered in the order of their rules, then of their first use.
  */
 final class HirText {
     private HirText() {
     }
+
+    /** A body that is a repetition: the item, the minimum, the maximum (empty: unbounded). */
+    private static final Pattern REPETITION = Pattern.compile("(\\S+)\\{(\\d+),(\\d*)\\}");
 
     static Hir parse(String text) {
         Hir hir = new Hir();
@@ -46,7 +53,12 @@ final class HirText {
         }
         for (String[] rule : parsed) {
             List<int[]> alts = new ArrayList<>();
-            if (!rule[1].isBlank()) {
+            Matcher repetition = REPETITION.matcher(rule[1].trim());
+            if (repetition.matches()) {
+                int max = repetition.group(3).isEmpty() ? -1 : Integer.parseInt(repetition.group(3));
+                hir.setRepetition(ids.get(rule[0]), new Hir.Repetition(symbol(hir, ids, repetition.group(1)),
+                        Integer.parseInt(repetition.group(2)), max));
+            } else if (!rule[1].isBlank()) {
                 for (String alt : rule[1].split("\\|", -1)) {
                     List<Integer> symbols = new ArrayList<>();
                     for (String word : alt.trim().split("\\s+")) {
@@ -114,23 +126,44 @@ final class HirText {
         return show(hir, true);
     }
 
+    /**
+     * The same, with each pending repetition after its rule's name in {@link #parse}'s form
+     * ({@code A ::= B{0,5}}): for the passes that change repetitions. {@link #show} leaves them
+     * out, so that the tests of the other passes read as their rules.
+     */
+    static String showWithRepetitions(Hir hir) {
+        return show(hir, false, true);
+    }
+
     private static String show(Hir hir, boolean sorted) {
+        return show(hir, sorted, false);
+    }
+
+    private static String show(Hir hir, boolean sorted, boolean repetitions) {
         StringJoiner rules = new StringJoiner("; ");
         for (int n = 0; n < hir.nonterminalCount(); n++) {
             List<String> alts = new ArrayList<>();
             for (int[] alt : hir.alternatives(n)) {
                 StringJoiner symbols = new StringJoiner(" ");
                 for (int s : alt) {
-                    symbols.add(Hir.isTerminal(s) ? hir.terminal(Hir.terminalOf(s)).description() : hir.name(s));
+                    symbols.add(name(hir, s));
                 }
                 alts.add(alt.length == 0 ? "ε" : symbols.toString());
             }
             if (sorted) {
                 Collections.sort(alts);
             }
+            Hir.Repetition r = hir.repetition(n);
+            if (repetitions && r != null) {
+                alts.add(0, name(hir, r.symbol()) + "{" + r.min() + "," + (r.max() < 0 ? "" : r.max()) + "}");
+            }
             String body = String.join(" | ", alts);
             rules.add((n == hir.start() ? "*" : "") + hir.name(n) + " ::=" + (body.isEmpty() ? "" : " " + body));
         }
         return rules.toString();
+    }
+
+    private static String name(Hir hir, int symbol) {
+        return Hir.isTerminal(symbol) ? hir.terminal(Hir.terminalOf(symbol)).description() : hir.name(symbol);
     }
 }

@@ -134,6 +134,144 @@ class InlineRegularRulesTest {
         assertFalse(terminals(g).contains("<id>"));
     }
 
+    // The tests below run the pass alone on a HIR in HirText's notation (upper case nonterminals,
+    // lower case literals, A ::= B{0,5} a pending repetition), so that each of its decisions is
+    // seen in the rules it leaves: a replaced rule is one terminal, named <rule> (or the terminal
+    // it equals, which the HIR does not make twice). Composed NFA sizes, as the pass counts them:
+    // a literal of n bytes has n + 1 states and n + 2 in an NFA; a concatenation adds 1, a union of
+    // several alternatives 2, a repetition 2 plus its copies (max, or min + 1) times its item.
+
+    /** The HIR of {@code grammar} after the pass, repetitions shown. */
+    private static String inline(String grammar, int maxNewStates) {
+        Hir hir = HirText.parse(grammar);
+        InlineRegularRules.apply(hir, maxNewStates);
+        return HirText.showWithRepetitions(hir);
+    }
+
+    /** {@code count} one-byte literals, a to z over and over, each after a space. */
+    private static String letters(int count) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            sb.append(' ').append((char) ('a' + i % 26));
+        }
+        return sb.toString();
+    }
+
+    /** {@code count} alternatives, each the literal {@code word}. */
+    private static String alternatives(String word, int count) {
+        return String.join(" | ", java.util.Collections.nCopies(count, word));
+    }
+
+    @Test
+    void aReplacedRepetitionIsNoLongerARepetition() {
+        assertEquals("*S ::= ( S ) | <A>; A ::= <A>", inline("S ::= ( S ) | A; A ::= x{0,3}", 5000));
+    }
+
+    @Test
+    void theStartRuleIsReplacedWhereverARuleUsesIt() {
+        // rule 0, in an alternative of a rule that stays a rule, and as the item of a repetition
+        // that is over the NFA bound (3,000 copies of S, 7 states each)
+        assertEquals("*S ::= <S>; R ::= <S> | ( R )", inline("S ::= a b; R ::= S | ( R )", 5000));
+        assertEquals("*S ::= <S>; R ::= <S>{0,3000}", inline("S ::= a b; R ::= S{0,3000}", 5000));
+    }
+
+    @Test
+    void theStartRuleIsSharedWithTheRulesThatUseIt() {
+        // S is a candidate as the start rule, and inside A, through a repetition or an
+        // alternative: over SHARED_COPY_NFA_STATES, A would copy it, so A stays a rule
+        String s = "S ::=" + letters(30) + ";";
+        assertEquals("*S ::= <S>; A ::= <S>{0,3}; R ::= A | ( R )", inline(s + " A ::= S{0,3}; R ::= A | ( R )", 5000));
+        assertEquals("*S ::= <S>; A ::= x <S>; R ::= A | ( R )", inline(s + " A ::= x S; R ::= A | ( R )", 5000));
+    }
+
+    @Test
+    void aSharedRuleOfSharedCopyNfaStatesKeepsItsUsersRules() {
+        // K of 21 one-byte literals has 1 + 21 * 3 = 64 NFA states, SHARED_COPY_NFA_STATES: P and Q
+        // stay rules; with 20 (61 states) K is small enough to copy into both
+        String users = "S ::= ( S ) | P | Q; P ::= p K; Q ::= q K; K ::=";
+        assertEquals("*S ::= ( S ) | P | Q; P ::= p <K>; Q ::= q <K>; K ::= <K>", inline(users + letters(21), 5000));
+        assertEquals("*S ::= ( S ) | <P> | <Q>; P ::= <P>; Q ::= <Q>; K ::=" + letters(20),
+                inline(users + letters(20), 5000));
+    }
+
+    @Test
+    void aRuleOfSharedCopiesNfaStatesDoesNotCopyARuleItUsesTwice() {
+        // K (64 NFA states) is inside C only, twice; C has 1 + 64 + 64 + 4 + 297 * 3 = 1024 states,
+        // SHARED_COPIES_NFA_STATES, and stays a rule; with one state less it is one terminal
+        String k = "; K ::=" + letters(21);
+        assertTrue(inline("S ::= ( S ) | C; C ::= K K yz" + letters(297) + k, 5000).startsWith(
+                "*S ::= ( S ) | C; C ::= <K> <K> yz a b c"));
+        assertEquals("*S ::= ( S ) | <C>; C ::= <C>" + k, inline("S ::= ( S ) | C; C ::= K K" + letters(298) + k, 5000));
+        // a repetition copies its item as many times: 16 * 64 + 2 = 1026 states, 15 * 64 + 2 = 962
+        assertEquals("*S ::= ( S ) | C; C ::= <K>{0,16}; K ::= <K>", inline("S ::= ( S ) | C; C ::= K{0,16}" + k, 5000));
+        assertEquals("*S ::= ( S ) | <C>; C ::= <C>" + k, inline("S ::= ( S ) | C; C ::= K{0,15}" + k, 5000));
+    }
+
+    @Test
+    void theBudgetOfNewStatesIsSpentToTheLastState() {
+        // A's automaton is x's, 2 states: a budget of 2 replaces it, of 1 does not; the same for a
+        // rule that is one terminal, whose automaton is not built
+        assertEquals("*S ::= ( S ) | x; A ::= x", inline("S ::= ( S ) | A; A ::= x | x", 2));
+        assertEquals("*S ::= ( S ) | A; A ::= x | x", inline("S ::= ( S ) | A; A ::= x | x", 1));
+        assertEquals("*S ::= ( S ) | x; A ::= x", inline("S ::= ( S ) | A; A ::= x", 2));
+        assertEquals("*S ::= ( S ) | A; A ::= x", inline("S ::= ( S ) | A; A ::= x", 1));
+        // B, replaced first, spends 2 of 3 states: 1 is left, not enough for A
+        assertEquals("*S ::= ( S ) | A | y; A ::= x | x; B ::= y",
+                inline("S ::= ( S ) | A | B; A ::= x | x; B ::= y | y", 3));
+        // K (19 NFA states, between SHARED_AUTOMATON_NFA_STATES and SHARED_COPY_NFA_STATES) gets its
+        // own automaton (7 states) when P and Q (8 each) are built from it; asked last, it fits in
+        // the 7 states left of 23, not in the 6 left of 22
+        String shared = "S ::= ( S ) | P | Q | K; P ::= p K; Q ::= q K; K ::= a b c d e f";
+        assertEquals("*S ::= ( S ) | <P> | <Q> | <K>; P ::= <P>; Q ::= <Q>; K ::= <K>", inline(shared, 23));
+        assertEquals("*S ::= ( S ) | <P> | <Q> | K; P ::= <P>; Q ::= <Q>; K ::= a b c d e f", inline(shared, 22));
+    }
+
+    @Test
+    void aRuleWithoutAlternativesIsNotRegularNorAreItsUsers() {
+        // D derives nothing (RemoveUseless drops it later): A stays a rule as it is
+        assertEquals("*S ::= ( S ) | A; A ::= a D | b; D ::=", inline("S ::= ( S ) | A; A ::= a D | b; D ::=", 5000));
+    }
+
+    @Test
+    void aRuleOfExactlyMaxNfaStatesIsRegular() {
+        // B: 2,730 alternatives x, 2 + 2730 * 3 = 8192 = MAX_NFA_STATES, and A ::= B as many (one
+        // alternative of one symbol adds no state): A is replaced by B's language, x
+        assertTrue(inline("S ::= ( S ) | A; A ::= B; B ::= " + alternatives("x", 2730), 5000).startsWith(
+                "*S ::= ( S ) | x; A ::= x; B ::= x | x"));
+        // one alternative more: neither is regular
+        assertTrue(inline("S ::= ( S ) | A; A ::= B; B ::= " + alternatives("x", 2731), 5000).startsWith(
+                "*S ::= ( S ) | A; A ::= B; B ::= x | x"));
+        // a repetition: R ::= B{0,1} has 2 + 8190 states with B = yz | x 2,728 times (2 + 4 + 2728 * 3);
+        // one more state in B, and only B is regular
+        assertTrue(inline("S ::= ( S ) | R; R ::= B{0,1}; B ::= yz | " + alternatives("x", 2728), 5000).startsWith(
+                "*S ::= ( S ) | <R>; R ::= <R>; B ::= yz | x"));
+        assertEquals("*S ::= ( S ) | R; R ::= <B>{0,1}; B ::= <B>",
+                inline("S ::= ( S ) | R; R ::= B{0,1}; B ::= yz | yz | " + alternatives("x", 2727), 5000));
+    }
+
+    @Test
+    void aRuleOverTheNfaBoundThroughItsPartsIsNotRegular() {
+        // A's parts are within MAX_NFA_STATES, together they are not (68 + 68 + 8183): A is not
+        // regular, so P and Q are candidates of their own, each with a copy of K (64 NFA states),
+        // and stay rules; K becomes a terminal, X stays a rule (its automaton needs 2,728 states)
+        assertEquals("*S ::= ( S ) | A; A ::= P Q X; P ::= p <K>; Q ::= q <K>; X ::= x{0,2727}; K ::= <K>",
+                inline("S ::= ( S ) | A; A ::= P Q X; P ::= p K; Q ::= q K; X ::= x{0,2727}; K ::=" + letters(21), 5000));
+    }
+
+    @Test
+    void noRuleIsRegularOnceTheComposedNfasReachTheBudget() {
+        // 256 rules of 2 + 2730 * 3 = 8192 NFA states fill NFA_STATE_BUDGET (2^21), so C, counted
+        // after them, stays a rule; without the budget it would be replaced by c
+        StringBuilder start = new StringBuilder("S ::= ( S )");
+        StringBuilder rules = new StringBuilder();
+        for (int i = 1; i <= 256; i++) {
+            start.append(" | B").append(i);
+            rules.append("; B").append(i).append(" ::= x{0,2730}");
+        }
+        String shown = inline(start + " | C" + rules + "; C ::= c", 5000);
+        assertTrue(shown.contains(" | B256 | C;") && shown.endsWith("; C ::= c"), shown);
+    }
+
     private static List<String> terminals(CompiledGrammar g) {
         List<String> names = new ArrayList<>();
         for (int t = 0; t < g.terminalCount(); t++) {
