@@ -2,7 +2,6 @@ package io.github.kbnf4j.runtime.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -10,10 +9,7 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/**
- * {@link PackedTokens#sortedTextIds()} against a plain sort, where its five-byte prefix keys tie,
- * and at the largest number of ids its keys hold.
- */
+/** {@link PackedTokens#sortedTextIds()} against a plain sort, where its five-byte prefix keys tie. */
 class PackedTokensTest {
 
     /**
@@ -52,30 +48,5 @@ class PackedTokensTest {
         assertEquals(6, packed.commonPrefixLength(0, 1), "'hello world' and 'hello there'");
         assertEquals(11, packed.commonPrefixLength(1, 8), "equal tokens");
         assertEquals(11, packed.commonPrefixLength(1, 12), "a prefix of the other");
-    }
-
-    /**
-     * The keys hold an id in 23 bits: {@code 2^23} ids are sorted (the largest id among them comes
-     * back whole), one more is refused. The tokens are the first and the last id; every other id
-     * has no bytes.
-     */
-    @Test
-    void upTo2To23IdsAreSortedAndOneMoreIsRefused() {
-        int ids = 1 << 23;
-        assertArrayEquals(new int[] {ids - 1, 0}, twoTokens(ids).sortedTextIds());
-        PackedTokens tooMany = twoTokens(ids + 1);
-        assertThrows(IllegalStateException.class, tooMany::sortedTextIds);
-    }
-
-    /** {@code "b"} as id 0 and {@code "a"} as the last of {@code ids} ids. */
-    private static PackedTokens twoTokens(int ids) {
-        int[] lengths = new int[ids];
-        Arrays.fill(lengths, -1);
-        lengths[0] = 1;
-        lengths[ids - 1] = 1;
-        int[] offsets = new int[ids + 1];
-        Arrays.fill(offsets, 1, ids, 1);
-        offsets[ids] = 2;
-        return new PackedTokens(new byte[] {'b', 'a'}, offsets, lengths);
     }
 }
