@@ -165,4 +165,44 @@ class TokenTrieTest {
         }
         assertTrue(plainSeen > 0 && plainSeen < n && textSeen > 0 && textSeen < n, plainSeen + ", " + textSeen + " of " + n);
     }
+
+    /**
+     * Tokens longer than the 256 entries the build's path stack starts with: the stack grows, and
+     * the nodes of the long tokens keep their depths, parents and subtrees.
+     */
+    @Test
+    void tokensLongerThanThePathStackAreKeptWhole() {
+        byte[] x300 = new byte[300];
+        Arrays.fill(x300, (byte) 'x');
+        byte[] x300y = Arrays.copyOf(x300, 301);
+        x300y[300] = 'y';
+        List<byte[]> bytes = List.of(x300y, "z".getBytes(StandardCharsets.UTF_8), Arrays.copyOf(x300, 10), x300);
+        ByteArrayOutputStream data = new ByteArrayOutputStream();
+        int[] offsets = new int[bytes.size() + 1];
+        int[] lengths = new int[bytes.size()];
+        for (int id = 0; id < bytes.size(); id++) {
+            offsets[id] = data.size();
+            data.writeBytes(bytes.get(id));
+            lengths[id] = bytes.get(id).length;
+        }
+        offsets[bytes.size()] = data.size();
+        TokenTrie trie = new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+        // preorder: the 301 nodes of "xx...xy", then "z"
+        assertEquals(302, trie.nodeCount());
+        assertEquals(301, trie.maxDepth());
+        for (int i = 0; i < 301; i++) {
+            assertEquals(i + 1, trie.depth(i));
+            assertEquals(i - 1, trie.parent(i));
+            assertEquals(301, trie.subtreeEnd(i), "subtree end of node " + i);
+        }
+        assertEquals('y', trie.nodeByte(300));
+        assertEquals(-1, trie.parent(301));
+        assertEquals(302, trie.subtreeEnd(301));
+        int[] owners = {9, 299, 300, 301};
+        int[] ids = {2, 3, 0, 1};
+        for (int k = 0; k < owners.length; k++) {
+            assertEquals(1, trie.tokenStart(owners[k] + 1) - trie.tokenStart(owners[k]), "tokens at node " + owners[k]);
+            assertEquals(ids[k], trie.tokenId(trie.tokenStart(owners[k])));
+        }
+    }
 }
