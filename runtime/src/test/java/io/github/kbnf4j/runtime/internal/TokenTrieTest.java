@@ -131,6 +131,25 @@ class TokenTrieTest {
         byte[] cut = "\u20ac".getBytes(StandardCharsets.UTF_8);
         bytes.add(Arrays.copyOf(cut, 2)); // a token that ends inside a character
         bytes.add(new byte[] {'z', (byte) 0xFF}); // never text
+        assertFlagsFollowTheirDefinitions(bytes);
+    }
+
+    /**
+     * The same on tokens that all start with a lead byte, so that the trie's first node is inside
+     * a character: its children are decoded from its state, not from a character boundary.
+     */
+    @Test
+    void theSubtreeFlagsBelowALeadByteAsTheFirstNode() {
+        List<byte[]> bytes = new ArrayList<>();
+        for (String t : new String[] {"\u00e9", "\u00e9a", "\u00f6", "\u20ac", "\u00e9\"", "\u00f6\u20ac"}) {
+            bytes.add(t.getBytes(StandardCharsets.UTF_8));
+        }
+        bytes.add(new byte[] {(byte) 0xC3}); // a token that ends inside a character
+        assertEquals(0xC3, trieOf(bytes).nodeByte(0));
+        assertFlagsFollowTheirDefinitions(bytes);
+    }
+
+    private static TokenTrie trieOf(List<byte[]> bytes) {
         ByteArrayOutputStream data = new ByteArrayOutputStream();
         int[] offsets = new int[bytes.size() + 1];
         int[] lengths = new int[bytes.size()];
@@ -140,7 +159,11 @@ class TokenTrieTest {
             lengths[id] = bytes.get(id).length;
         }
         offsets[bytes.size()] = data.size();
-        TokenTrie trie = new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+        return new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+    }
+
+    private static void assertFlagsFollowTheirDefinitions(List<byte[]> bytes) {
+        TokenTrie trie = trieOf(bytes);
         int n = trie.nodeCount();
         byte[][] prefix = new byte[n][];
         for (int i = 0; i < n; i++) {
@@ -177,16 +200,7 @@ class TokenTrieTest {
         byte[] x300y = Arrays.copyOf(x300, 301);
         x300y[300] = 'y';
         List<byte[]> bytes = List.of(x300y, "z".getBytes(StandardCharsets.UTF_8), Arrays.copyOf(x300, 10), x300);
-        ByteArrayOutputStream data = new ByteArrayOutputStream();
-        int[] offsets = new int[bytes.size() + 1];
-        int[] lengths = new int[bytes.size()];
-        for (int id = 0; id < bytes.size(); id++) {
-            offsets[id] = data.size();
-            data.writeBytes(bytes.get(id));
-            lengths[id] = bytes.get(id).length;
-        }
-        offsets[bytes.size()] = data.size();
-        TokenTrie trie = new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+        TokenTrie trie = trieOf(bytes);
         // preorder: the 301 nodes of "xx...xy", then "z"
         assertEquals(302, trie.nodeCount());
         assertEquals(301, trie.maxDepth());
