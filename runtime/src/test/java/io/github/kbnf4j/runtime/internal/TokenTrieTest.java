@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * up to three bytes that is still a prefix of text, and after those a fourth byte at each edge of
  * the continuation ranges, and the
  * per-node flags {@link TokenTrie#plainBelow(int)} and {@link TokenTrie#textBelow(int)} against
- * their definitions on a small trie.
+ * their definitions (decoded by the JDK) on two small tries; and the build's path stack past its
+ * first size.
  */
 class TokenTrieTest {
 
@@ -123,7 +124,7 @@ class TokenTrieTest {
     @Test
     void theSubtreeFlagsFollowTheirDefinitions() {
         String[] tokens = {"ab", "a\"", "a", "abc", "c", "cd", "cde", "\u00e9", "x\u00e9z", "y\u0001", "q\\", "qr",
-            "\u20ac!", "w", "w\u00e9"};
+            "\u20ac!", "w", "w\u00e9", "y\u0001ab"}; // the last: text bytes below a prefix that is not text
         List<byte[]> bytes = new ArrayList<>();
         for (String t : tokens) {
             bytes.add(t.getBytes(StandardCharsets.UTF_8));
@@ -176,10 +177,10 @@ class TokenTrieTest {
         int textSeen = 0;
         for (int i = 0; i < n; i++) {
             boolean plain = true;
-            boolean text = decode(prefix[i]) == 0;
+            boolean text = reference(prefix[i]) == 0; // the JDK's decoder, not the one under test
             for (int j = i + 1; j < trie.subtreeEnd(i); j++) {
                 plain &= TokenTrie.isPlainByte(trie.nodeByte(j));
-                text &= decode(prefix[j]) >= 0;
+                text &= reference(prefix[j]) >= 0;
             }
             assertEquals(plain, trie.plainBelow(i), "plainBelow of '" + hex(prefix[i]) + "'");
             assertEquals(text, trie.textBelow(i), "textBelow of '" + hex(prefix[i]) + "'");
