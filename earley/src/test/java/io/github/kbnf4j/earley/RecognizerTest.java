@@ -348,4 +348,61 @@ class RecognizerTest {
         r.pop(1);
         assertEquals(first, r.itemCount());
     }
+
+    /**
+     * A right-recursive chain that completes only at its end: the {@code "b"} after 100 bytes of
+     * {@code "a"} completes {@code n}, and the Leo walk climbs 100 waiting items at once, past the
+     * 64 that its path stack holds at first.
+     */
+    @Test
+    void aLeoWalkLongerThanItsFirstPathStack() {
+        String a100 = "a".repeat(100);
+        check("start ::= \"a\" start | \"a\" n; n ::= \"b\" | \"(\" n \")\";",
+                a100 + "b=COMPLETE", a100 + "(b)=COMPLETE", a100 + "=PREFIX", a100 + "bb=REJECTED");
+    }
+
+    /**
+     * A cycle of unit rules through the start symbol ({@code start ::= b}, {@code b ::= start}):
+     * in set 0 each has a single waiting item, since nothing predicts {@code start} there. The
+     * Leo walk of {@code "x"} and that of {@code "abc"} (completing {@code n}) climb into the
+     * cycle, find it and mark their paths as no chain; in {@code "abcc"} the walk of {@code p}'s
+     * completion then stops one item up, at the first of those marks, and names that item as the
+     * chain's top. ({@code q} only adds waiting items, so that a wrong address names an item whose
+     * completion allows other bytes.)
+     */
+    @Test
+    void leoWalksThatMeetAUnitCycleThroughTheStartSymbol() {
+        String grammar = "start ::= b | \"a\" m | q \"z\" | " + SEVENTY_KEYWORDS + "; b ::= start | \"x\";"
+                + " m ::= \"b\" n | \"b\" p | q \"!\"; n ::= \"c\" | \"(\" n \")\"; p ::= \"cc\" | \"[\" p \"]\";"
+                + " q ::= \"y\" | \"{\" q \"}\";";
+        CompiledGrammar g = compile(grammar);
+        assertTrue(g.toString().contains("b ::= start"), "the test needs the unit rules to survive:\n" + g);
+        check(grammar, "x=COMPLETE", "abc=COMPLETE", "abcc=COMPLETE", "ab(c)=COMPLETE", "ab[cc]=COMPLETE",
+                "k9=COMPLETE", "abccc=REJECTED", "ab=PREFIX");
+    }
+
+    /**
+     * The same (origin, nonterminal) completed again in later sets reuses the Leo memo of its
+     * first walk: after a right-recursive list of 2,000 elements, each further {@code "b"}
+     * completes the list's last element at the same origin, and without the memo would complete
+     * the 2,000 elements one by one again. Completed items are not kept in the chart, so the work
+     * count shows it, not the item count.
+     */
+    @Test
+    void aCompletionAtTheSameOriginAgainReusesItsLeoMemo() {
+        Recognizer r = new Recognizer(
+                compile("start ::= \"a\" start | \"a\" n; n ::= \"b\" | n \"b\" | \"(\" n \")\";"));
+        int n = 2_000;
+        for (int i = 0; i < n; i++) {
+            assertTrue(r.push('a'));
+        }
+        assertTrue(r.push('b'));
+        long first = r.work();
+        for (int i = 0; i < 50; i++) {
+            assertTrue(r.push('b'));
+            assertTrue(r.isAccepting());
+        }
+        long perByte = (r.work() - first) / 50;
+        assertTrue(perByte < 100, perByte + " work units per byte of b after a list of " + n);
+    }
 }

@@ -6,14 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link TokenTableBuilder} directly, without a loader: ids set in any order and replaced, cleared
- * and never set; the growth of every array past its first size; special ids in several words of
- * the bit set; end-of-sequence ids sorted and deduplicated; the bounds of the ids.
+ * and never set; the growth of every array past its first size, and the sizes themselves; special
+ * ids in several words of the bit set, id 0 among them; end-of-sequence ids sorted and
+ * deduplicated; the bounds of the ids.
  */
 class TokenTableBuilderTest {
 
@@ -180,5 +182,49 @@ class TokenTableBuilderTest {
         assertFalse(words.isSpecial(64));
         assertFalse(words.hasBytes(64));
         assertArrayEquals(new long[] {1L << 63}, words.build().specialBits());
+    }
+
+    @Test
+    void idZeroCanBeSpecial() {
+        TokenTableBuilder builder = new TokenTableBuilder(16);
+        builder.markSpecial(0);
+        assertTrue(builder.isSpecial(0));
+        assertFalse(builder.isSpecial(1));
+        assertArrayEquals(new long[] {1L}, builder.build().specialBits());
+    }
+
+    /**
+     * The sizes of the arrays, read by reflection (their contents are checked above): at first
+     * one entry and eight bytes per expected id and one bit of special flags per id; an array
+     * grows only when what is asked for does not fit, and then doubles, so a load of {@code n}
+     * ids copies {@code O(n)} entries, not {@code O(n^2)}.
+     */
+    @Test
+    void arraysStartAtTheExpectedSizeAndDoubleOnlyWhenFull() throws Exception {
+        TokenTableBuilder builder = new TokenTableBuilder(1_000);
+        assertEquals(1_000, length(builder, "starts"));
+        assertEquals(1_000, length(builder, "lengths"));
+        assertEquals((1_000 + 63) / 64, length(builder, "special"));
+        assertEquals(8_000, length(builder, "data"));
+
+        builder.ensureSize(1_000); // exactly full: no growth
+        assertEquals(1_000, length(builder, "starts"));
+        builder.ensureSize(1_001);
+        assertEquals(2_000, length(builder, "starts"));
+        assertEquals(2_000, length(builder, "lengths"));
+        assertEquals((2_000 + 63) / 64, length(builder, "special"));
+
+        byte[] bytes = new byte[8_000];
+        builder.set(0, bytes, 0, 7_999);
+        builder.set(1, bytes, 0, 1); // exactly full: no growth
+        assertEquals(8_000, length(builder, "data"));
+        builder.set(2, bytes, 0, 1);
+        assertEquals(16_000, length(builder, "data"));
+    }
+
+    private static int length(TokenTableBuilder builder, String field) throws ReflectiveOperationException {
+        Field f = TokenTableBuilder.class.getDeclaredField(field);
+        f.setAccessible(true);
+        return java.lang.reflect.Array.getLength(f.get(builder));
     }
 }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * up to three bytes that is still a prefix of text, and after those a fourth byte at each edge of
  * the continuation ranges, and the
  * per-node flags {@link TokenTrie#plainBelow(int)} and {@link TokenTrie#textBelow(int)} against
- * their definitions on a small trie.
+ * their definitions (decoded by the JDK) on two small tries; and the build's path stack past its
+ * first size.
  */
 class TokenTrieTest {
 
@@ -123,7 +124,7 @@ class TokenTrieTest {
     @Test
     void theSubtreeFlagsFollowTheirDefinitions() {
         String[] tokens = {"ab", "a\"", "a", "abc", "c", "cd", "cde", "\u00e9", "x\u00e9z", "y\u0001", "q\\", "qr",
-            "\u20ac!", "w", "w\u00e9"};
+            "\u20ac!", "w", "w\u00e9", "y\u0001ab"}; // the last: text bytes below a prefix that is not text
         List<byte[]> bytes = new ArrayList<>();
         for (String t : tokens) {
             bytes.add(t.getBytes(StandardCharsets.UTF_8));
@@ -131,6 +132,25 @@ class TokenTrieTest {
         byte[] cut = "\u20ac".getBytes(StandardCharsets.UTF_8);
         bytes.add(Arrays.copyOf(cut, 2)); // a token that ends inside a character
         bytes.add(new byte[] {'z', (byte) 0xFF}); // never text
+        assertFlagsFollowTheirDefinitions(bytes);
+    }
+
+    /**
+     * The same on tokens that all start with a lead byte, so that the trie's first node is inside
+     * a character: its children are decoded from its state, not from a character boundary.
+     */
+    @Test
+    void theSubtreeFlagsBelowALeadByteAsTheFirstNode() {
+        List<byte[]> bytes = new ArrayList<>();
+        for (String t : new String[] {"\u00e9", "\u00e9a", "\u00f6", "\u20ac", "\u00e9\"", "\u00f6\u20ac"}) {
+            bytes.add(t.getBytes(StandardCharsets.UTF_8));
+        }
+        bytes.add(new byte[] {(byte) 0xC3}); // a token that ends inside a character
+        assertEquals(0xC3, trieOf(bytes).nodeByte(0));
+        assertFlagsFollowTheirDefinitions(bytes);
+    }
+
+    private static TokenTrie trieOf(List<byte[]> bytes) {
         ByteArrayOutputStream data = new ByteArrayOutputStream();
         int[] offsets = new int[bytes.size() + 1];
         int[] lengths = new int[bytes.size()];
@@ -140,7 +160,11 @@ class TokenTrieTest {
             lengths[id] = bytes.get(id).length;
         }
         offsets[bytes.size()] = data.size();
-        TokenTrie trie = new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+        return new TokenTrie(new PackedTokens(data.toByteArray(), offsets, lengths));
+    }
+
+    private static void assertFlagsFollowTheirDefinitions(List<byte[]> bytes) {
+        TokenTrie trie = trieOf(bytes);
         int n = trie.nodeCount();
         byte[][] prefix = new byte[n][];
         for (int i = 0; i < n; i++) {
@@ -153,10 +177,10 @@ class TokenTrieTest {
         int textSeen = 0;
         for (int i = 0; i < n; i++) {
             boolean plain = true;
-            boolean text = decode(prefix[i]) == 0;
+            boolean text = reference(prefix[i]) == 0; // the JDK's decoder, not the one under test
             for (int j = i + 1; j < trie.subtreeEnd(i); j++) {
                 plain &= TokenTrie.isPlainByte(trie.nodeByte(j));
-                text &= decode(prefix[j]) >= 0;
+                text &= reference(prefix[j]) >= 0;
             }
             assertEquals(plain, trie.plainBelow(i), "plainBelow of '" + hex(prefix[i]) + "'");
             assertEquals(text, trie.textBelow(i), "textBelow of '" + hex(prefix[i]) + "'");
@@ -164,5 +188,36 @@ class TokenTrieTest {
             textSeen += text ? 1 : 0;
         }
         assertTrue(plainSeen > 0 && plainSeen < n && textSeen > 0 && textSeen < n, plainSeen + ", " + textSeen + " of " + n);
+    }
+
+    /**
+     * Tokens longer than the 256 entries the build's path stack starts with: the stack grows, and
+     * the nodes of the long tokens keep their depths, parents and subtrees.
+     */
+    @Test
+    void tokensLongerThanThePathStackAreKeptWhole() {
+        byte[] x300 = new byte[300];
+        Arrays.fill(x300, (byte) 'x');
+        byte[] x300y = Arrays.copyOf(x300, 301);
+        x300y[300] = 'y';
+        List<byte[]> bytes = List.of(x300y, "z".getBytes(StandardCharsets.UTF_8), Arrays.copyOf(x300, 10), x300);
+        TokenTrie trie = trieOf(bytes);
+        // preorder: the 301 nodes of "xx...xy", then "z"
+        assertEquals(302, trie.nodeCount());
+        assertEquals(301, trie.maxDepth());
+        for (int i = 0; i < 301; i++) {
+            assertEquals(i + 1, trie.depth(i));
+            assertEquals(i - 1, trie.parent(i));
+            assertEquals(301, trie.subtreeEnd(i), "subtree end of node " + i);
+        }
+        assertEquals('y', trie.nodeByte(300));
+        assertEquals(-1, trie.parent(301));
+        assertEquals(302, trie.subtreeEnd(301));
+        int[] owners = {9, 299, 300, 301};
+        int[] ids = {2, 3, 0, 1};
+        for (int k = 0; k < owners.length; k++) {
+            assertEquals(1, trie.tokenStart(owners[k] + 1) - trie.tokenStart(owners[k]), "tokens at node " + owners[k]);
+            assertEquals(ids[k], trie.tokenId(trie.tokenStart(owners[k])));
+        }
     }
 }
