@@ -251,6 +251,13 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(atLeast, "\"" + "a".repeat(699) + "\""));
         assertTrue(accepts(atLeast, "\"" + "a".repeat(700) + "\""));
         assertTrue(accepts(atLeast, "\"" + "a".repeat(5000) + "\""));
+        // a bound of thousands of characters: blocks of 256 (19 full blocks and 136 to 180 more)
+        CompiledGrammar longBlocks = compile("{\"type\":\"string\",\"minLength\":5000,\"maxLength\":5300}");
+        for (int n : new int[] {4863, 4864, 4999, 5000, 5001, 5119, 5120, 5121, 5299, 5300, 5301, 5376}) {
+            boolean in = n >= 5000 && n <= 5300;
+            assertEquals(in, accepts(longBlocks, "\"" + "b".repeat(n) + "\""), "length " + n);
+            assertEquals(in, accepts(longBlocks, "\"" + "é".repeat(n) + "\""), "length " + n + ", two bytes each");
+        }
         CompiledGrammar huge = compile("{\"type\":\"string\",\"maxLength\":1000000}");
         assertTrue(accepts(huge, "\"" + "a".repeat(20000) + "\""));
     }

@@ -178,15 +178,20 @@ final class GrammarBuilder {
     /** The most blocks a length-bounded string is cut into (the block size grows beyond it). */
     static final int MOST_BLOCKS = 4_000;
     /**
-     * The fewest characters of a block. A token that crosses the end of a block leaves the block's
-     * terminal, and the mask finds out whether its other bytes may follow by pushing them through
-     * the recognizer, a byte at a time: near each boundary nearly every long token of the
-     * vocabulary takes that slow path. Blocks as long as the longest length automaton meet a
-     * boundary four times less often than blocks of 64 did (a fresh constraint's masks over a
-     * document with long strings: 3.3 s to 2.0 s), for a block terminal of about 2,000 states,
-     * built once and shared by every schema.
+     * The fewest characters of a block: {@link #SHORT_BLOCK_CHARS}, or {@link #LONG_BLOCK_CHARS}
+     * for a bound of at least {@link #LONG_BLOCKS_FROM} characters. A token that crosses the end
+     * of a block leaves the block's terminal, and the mask finds out whether its other bytes may
+     * follow by pushing them through the recognizer, a byte at a time: near each boundary nearly
+     * every long token of the vocabulary takes that slow path, so a long string's document is
+     * cheaper with long blocks (Github_medium o9775, maxLength 32767: a fresh constraint's masks
+     * over its documents 3.3 s with blocks of 64, 2.0 s with 256). But a block terminal of 256
+     * characters has about 2,000 states, and the last part of each bound is another such
+     * terminal: with them, two schemas of strings of at most 500 characters went over the limit
+     * of all terminals' states together, so bounds below a few thousand keep blocks of 64.
      */
-    static final int FEWEST_BLOCK_CHARS = LONGEST_LENGTH_AUTOMATON;
+    static final int SHORT_BLOCK_CHARS = 64;
+    static final int LONG_BLOCK_CHARS = LONGEST_LENGTH_AUTOMATON;
+    static final int LONG_BLOCKS_FROM = 4_096;
 
     private Optional<Expr> string(Shape t, String where) {
         int longest = t.maxChars >= 0 ? t.maxChars : t.minChars;
@@ -209,7 +214,8 @@ final class GrammarBuilder {
      */
     private Expr lengthBlocks(int min, int max, String where) {
         int longest = max >= 0 ? max : min;
-        int size = Math.max(FEWEST_BLOCK_CHARS, (longest + MOST_BLOCKS - 1) / MOST_BLOCKS);
+        int fewest = longest >= LONG_BLOCKS_FROM ? LONG_BLOCK_CHARS : SHORT_BLOCK_CHARS;
+        int size = Math.max(fewest, (longest + MOST_BLOCKS - 1) / MOST_BLOCKS);
         Expr full = automaton(lang.unquoted(lang.length(size, size, where), where), size + " characters");
         int qmin = min / size;
         int rmin = min % size;
