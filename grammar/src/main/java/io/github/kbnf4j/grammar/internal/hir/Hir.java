@@ -3,7 +3,6 @@ package io.github.kbnf4j.grammar.internal.hir;
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import io.github.kbnf4j.grammar.internal.ast.Span;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -284,10 +283,5 @@ public final class Hir {
 
     private String symbolName(int s) {
         return s >= 0 ? names.get(s) : terminals.get(-1 - s).description();
-    }
-
-    /** Whether two symbol arrays are equal (for deduplication). */
-    static boolean same(int[] a, int[] b) {
-        return Arrays.equals(a, b);
     }
 }
