@@ -90,6 +90,20 @@ class ChartTest {
     }
 
     @Test
+    void layoutsAreAcceptedExactlyWithinTheirBounds() {
+        // each bound itself is allowed, one past it is refused
+        new Chart.Layout(2, 2, 1);
+        new Chart.Layout(20, 20, 24);
+        new Chart.Layout(20, 2, 1);
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(1, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(21, 2, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(5, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(5, 6, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(5, 3, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Chart.Layout(5, 3, 25));
+    }
+
+    @Test
     void setsCrossingPageBoundariesReadBackAsWritten() {
         for (Chart.Layout layout : TINY) {
             Random random = new Random(layout.hashCode());
