@@ -76,18 +76,12 @@ public final class Residual {
      * <p>One pass: each state met is numbered and its runs written with their targets' local
      * numbers, so the work is {@code O(transition runs of the states reached)}, with no hashing;
      * the scratch arrays are reused from call to call.
-     */
-    static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch) {
-        return of(dfa, s, maxStates, scratch, null);
-    }
-
-    /**
-     * As {@link #of(DfaRuns, int, int, Scratch)}, giving up as soon as the search meets a state
-     * flagged in {@code overLimit} (may be null): one from which more than {@code maxStates}
-     * states are known to be reachable. Everything reachable from such a state is reachable from
-     * {@code s} too, so {@code s}'s residual is too big as well; in a big automaton, where most
-     * states' residuals are, this ends each search within a few states instead of after
-     * {@code maxStates}.
+     *
+     * <p>The search gives up as soon as it meets a state flagged in {@code overLimit} (may be
+     * null): one from which more than {@code maxStates} states are known to be reachable.
+     * Everything reachable from such a state is reachable from {@code s} too, so {@code s}'s
+     * residual is too big as well; in a big automaton, where most states' residuals are, this
+     * ends each search within a few states instead of after {@code maxStates}.
      */
     static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch, boolean[] overLimit) {
         if (overLimit != null && overLimit[s]) {

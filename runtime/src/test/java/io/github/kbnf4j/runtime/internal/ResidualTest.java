@@ -37,7 +37,7 @@ class ResidualTest {
             for (int max : new int[] {1, 3, 20, 100_000}) {
                 for (int s = 0; s < g.dfaStateCount(); s++) {
                     Reference expected = Reference.of(g, s);
-                    Residual r = Residual.of(runs, s, max, scratch);
+                    Residual r = Residual.of(runs, s, max, scratch, null);
                     String where = "state " + s + ", at most " + max;
                     if (expected.order.size() > max) {
                         assertNull(r, where);
@@ -89,18 +89,18 @@ class ResidualTest {
         Map<IntArrayList, Integer> codesOfA = new HashMap<>();
         DfaRuns runsA = new DfaRuns(a);
         for (int s = 0; s < a.dfaStateCount(); s++) {
-            codesOfA.put(new IntArrayList(Residual.of(runsA, s, 100_000, new Residual.Scratch(a.dfaStateCount())).code()),
-                    s);
+            Residual r = Residual.of(runsA, s, 100_000, new Residual.Scratch(a.dfaStateCount()), null);
+            codesOfA.put(new IntArrayList(r.code()), s);
         }
         DfaRuns runsB = new DfaRuns(b);
         int common = 0;
         for (int s = 0; s < b.dfaStateCount(); s++) {
-            Residual r = Residual.of(runsB, s, 100_000, new Residual.Scratch(b.dfaStateCount()));
+            Residual r = Residual.of(runsB, s, 100_000, new Residual.Scratch(b.dfaStateCount()), null);
             Integer inA = codesOfA.get(new IntArrayList(r.code()));
             if (inA != null) {
                 common++;
-                assertEquals(r.codeHash(), Residual.of(runsA, inA, 100_000, new Residual.Scratch(a.dfaStateCount()))
-                        .codeHash());
+                Residual same = Residual.of(runsA, inA, 100_000, new Residual.Scratch(a.dfaStateCount()), null);
+                assertEquals(r.codeHash(), same.codeHash());
             }
         }
         assertEquals(true, common >= 5, "the value terminals' states are common to both: " + common);
@@ -109,7 +109,8 @@ class ResidualTest {
     @Test
     void localOfRefusesAStateOutsideTheResidual() {
         CompiledGrammar g = Grammar.compile("g.kbnf", GRAMMARS[0]);
-        Residual r = Residual.of(new DfaRuns(g), g.terminalStartState(0), 100_000, new Residual.Scratch(g.dfaStateCount()));
+        Residual r = Residual.of(new DfaRuns(g), g.terminalStartState(0), 100_000,
+                new Residual.Scratch(g.dfaStateCount()), null);
         int outside = -1;
         for (int s = 0; s < g.dfaStateCount() && outside < 0; s++) {
             boolean in = false;
