@@ -210,6 +210,7 @@ final class MaskBenchCommand extends Subcommand {
             g.writeFieldName("peak_heap_mb");
             g.writeNumber(ReplayBenchmark.round(ReplayBenchmark.peakHeapMb(), 1));
             g.writeStringField("jvm", ReplayBenchmark.jvm());
+            ReplayBenchmark.writeJvmSettings(g);
             g.writeObjectFieldStart("by_source");
             for (Map.Entry<String, MaskBenchFigures.Tally> e : figures.bySource().entrySet()) {
                 g.writeObjectFieldStart(e.getKey());

@@ -568,6 +568,7 @@ final class ReplayBenchmark {
                     g.writeNumberField("oracle_mismatches", oracleMismatches);
                 }
                 g.writeStringField("jvm", jvm);
+                writeJvmSettings(g);
                 g.writeEndObject();
             } catch (IOException e) {
                 throw new UncheckedIOException(e); // a StringWriter does not fail
@@ -932,6 +933,22 @@ final class ReplayBenchmark {
     static String jvm() {
         return Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.vm.vendor")
                 + ")";
+    }
+
+    /**
+     * The JVM's garbage collector ({@code gc}: its collectors' names, such as {@code "G1 Young
+     * Generation, G1 Old Generation"}) and the options it was started with ({@code jvm_options}),
+     * since both change the figures: a short-lived process runs two to three times faster with
+     * {@code -XX:TieredStopAtLevel=1 -XX:+UseParallelGC} (the README's "Cold start").
+     */
+    static void writeJvmSettings(JsonGenerator g) throws IOException {
+        g.writeStringField("gc", String.join(", ",
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList()));
+        g.writeArrayFieldStart("jvm_options");
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            g.writeString(option);
+        }
+        g.writeEndArray();
     }
 
     static BigDecimal round(double x, int decimals) {

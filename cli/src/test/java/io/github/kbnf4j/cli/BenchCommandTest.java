@@ -11,9 +11,12 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -130,7 +133,17 @@ class BenchCommandTest {
         assertEquals(0, r.get("cache_evictions").asLong());
         assertFalse(r.has("oracle_checks"), "no oracle fields without --oracle-rate: " + r);
         assertTrue(r.get("jvm").asText().startsWith(Runtime.version().feature() + ""), r.toString());
+        assertJvmSettings(r);
         assertEquals("", err());
+    }
+
+    /** The collector and the JVM's options, as this very JVM has them. */
+    static void assertJvmSettings(JsonNode r) {
+        assertEquals(String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName).toList()), r.get("gc").asText(), r.toString());
+        List<String> options = new ArrayList<>();
+        r.get("jvm_options").forEach(o -> options.add(o.asText()));
+        assertEquals(ManagementFactory.getRuntimeMXBean().getInputArguments(), options, r.toString());
     }
 
     @Test

@@ -227,6 +227,7 @@ class MaskBenchCommandTest {
             assertTrue(r.has(k), k + " in " + r);
         }
         assertEquals("cl100k_base", r.get("vocabulary").asText());
+        BenchCommandTest.assertJvmSettings(r);
         assertTrue(r.get("peak_heap_mb").asDouble() > 0, r.toString());
         Map<String, Map<String, Integer>> expected = expectedCounts();
         assertFigures(r, expected.get("*"), "overall");
