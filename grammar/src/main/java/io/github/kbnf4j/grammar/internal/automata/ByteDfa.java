@@ -202,27 +202,54 @@ public final class ByteDfa {
      * Writes this DFA into a table shared with other automata, its states numbered from
      * {@code offset}: {@code next[(offset + s) * 256 + b]} gets {@code offset + next(s, b)} (or -1),
      * and {@code liveBytes[4 * (offset + s) + w]} the bytes with a transition (bit {@code b & 63}
-     * of word {@code b >>> 6}), which must be clear. Each row is expanded from its classes, so the
-     * cost is one write per byte, not a lookup through the class table.
+     * of word {@code b >>> 6}). Each row is written as runs of bytes of one class, so the cost is one
+     * sequential write per byte, not a lookup through the class table.
      */
     public void writeRows(int[] table, long[] liveBytes, int offset) {
-        int[] row = new int[classCount];
-        for (int s = 0; s < stateCount; s++) {
-            for (int c = 0; c < classCount; c++) {
-                int t = next[s * classCount + c];
-                row[c] = t < 0 ? -1 : offset + t;
+        // The bytes as runs of one class (a string's automaton has a few dozen: the quote, the
+        // backslash, the control bytes, the UTF-8 ranges), and each class's bytes as a bit set:
+        // a row is then a few sequential fills and its live bits an OR per live class, instead of
+        // a class lookup and a bit per byte (this runs for every state of every compiled grammar).
+        int[] runStart = new int[257];
+        int[] runClass = new int[256];
+        int runs = 0;
+        long[] classBytes = new long[4 * classCount];
+        for (int b = 0; b < 256; b++) {
+            int c = classOf[b];
+            if (b == 0 || c != classOf[b - 1]) {
+                runStart[runs] = b;
+                runClass[runs++] = c;
             }
+            classBytes[4 * c + (b >>> 6)] |= 1L << b;
+        }
+        runStart[runs] = 256;
+        for (int s = 0; s < stateCount; s++) {
             int g = offset + s;
             int base = g << 8;
-            for (int w = 0; w < 4; w++) {
-                long live = 0;
-                for (int j = 0; j < 64; j++) {
-                    int t = row[classOf[w * 64 + j]];
-                    table[base + w * 64 + j] = t;
-                    live |= (long) (~t >>> 31) << j; // 1 unless t == -1
+            int row = s * classCount;
+            for (int k = 0; k < runs; k++) {
+                int t = next[row + runClass[k]];
+                int value = t < 0 ? -1 : offset + t;
+                for (int b = base + runStart[k], end = base + runStart[k + 1]; b < end; b++) {
+                    table[b] = value;
                 }
-                liveBytes[4 * g + w] = live;
             }
+            long live0 = 0;
+            long live1 = 0;
+            long live2 = 0;
+            long live3 = 0;
+            for (int c = 0; c < classCount; c++) {
+                if (next[row + c] >= 0) {
+                    live0 |= classBytes[4 * c];
+                    live1 |= classBytes[4 * c + 1];
+                    live2 |= classBytes[4 * c + 2];
+                    live3 |= classBytes[4 * c + 3];
+                }
+            }
+            liveBytes[4 * g] = live0;
+            liveBytes[4 * g + 1] = live1;
+            liveBytes[4 * g + 2] = live2;
+            liveBytes[4 * g + 3] = live3;
         }
     }
 
