@@ -53,18 +53,23 @@ public final class ByteNfa {
         }
         n.start = 0;
         n.fin = n.newState();
+        // Edges are the maximal byte ranges with one target, found over the DFA's runs of one byte
+        // class rather than byte by byte (this runs for every automaton a regular rule composes).
+        int[] runStart = new int[257];
+        int[] runClass = new int[256];
+        int runs = dfa.classRuns(runStart, runClass);
         for (int s = 0; s < count; s++) {
-            int b = 0;
-            while (b < 256) {
-                int t = dfa.next(s, b);
-                int e = b;
-                while (e + 1 < 256 && dfa.next(s, e + 1) == t) {
+            int k = 0;
+            while (k < runs) {
+                int t = dfa.nextOfClass(s, runClass[k]);
+                int e = k;
+                while (e + 1 < runs && dfa.nextOfClass(s, runClass[e + 1]) == t) {
                     e++;
                 }
                 if (t >= 0) {
-                    n.addEdge(s, b, e, t);
+                    n.addEdge(s, runStart[k], runStart[e + 1] - 1, t);
                 }
-                b = e + 1;
+                k = e + 1;
             }
             if (dfa.isAccepting(s)) {
                 n.addEdge(s, EPSILON, EPSILON, n.fin);

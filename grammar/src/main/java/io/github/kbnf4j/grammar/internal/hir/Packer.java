@@ -28,22 +28,33 @@ public final class Packer {
         int ntCount = hir.nonterminalCount();
         String[] names = new String[ntCount];
         int[] firstProduction = new int[ntCount + 1];
-        IntArrayList lhs = new IntArrayList();
-        IntArrayList dot0 = new IntArrayList();
-        IntArrayList rhs = new IntArrayList();
-        IntArrayList dotProduction = new IntArrayList();
+        // Sized in a first pass, so each array is written once (a grammar with objects in any
+        // order has thousands of alternatives; growing lists showed in the compile profile).
+        int productions = 0;
+        int symbols = 0;
+        for (int n = 0; n < ntCount; n++) {
+            for (int[] alt : hir.mutableAlternatives(n)) {
+                productions++;
+                symbols += alt.length + 1;
+            }
+        }
+        int[] lhs = new int[productions];
+        int[] dot0 = new int[productions + 1];
+        int[] rhs = new int[symbols];
+        int[] dotProduction = new int[symbols];
         int[] terminalId = new int[hir.terminalCount()];
         Arrays.fill(terminalId, -1);
         IntArrayList usedTerminals = new IntArrayList();
+        int p = 0;
+        int d = 0;
         for (int n = 0; n < ntCount; n++) {
             names[n] = hir.name(n);
-            firstProduction[n] = lhs.size();
+            firstProduction[n] = p;
             assert hir.repetition(n) == null;
-            for (int[] alt : hir.alternatives(n)) {
+            for (int[] alt : hir.mutableAlternatives(n)) {
                 assert alt.length > 0;
-                int p = lhs.size();
-                lhs.add(n);
-                dot0.add(rhs.size());
+                lhs[p] = n;
+                dot0[p] = d;
                 for (int s : alt) {
                     if (Hir.isTerminal(s)) {
                         int t = Hir.terminalOf(s);
@@ -51,18 +62,19 @@ public final class Packer {
                             terminalId[t] = usedTerminals.size();
                             usedTerminals.add(t);
                         }
-                        rhs.add(CompiledGrammar.terminalSymbol(terminalId[t]));
+                        rhs[d] = CompiledGrammar.terminalSymbol(terminalId[t]);
                     } else {
-                        rhs.add(s);
+                        rhs[d] = s;
                     }
-                    dotProduction.add(p);
+                    dotProduction[d++] = p;
                 }
-                rhs.add(CompiledGrammar.END);
-                dotProduction.add(p);
+                rhs[d] = CompiledGrammar.END;
+                dotProduction[d++] = p;
+                p++;
             }
         }
-        firstProduction[ntCount] = lhs.size();
-        dot0.add(rhs.size());
+        firstProduction[ntCount] = p;
+        dot0[p] = d;
 
         int terminals = usedTerminals.size();
         int[] startState = new int[terminals];
@@ -95,8 +107,8 @@ public final class Packer {
             dfa.writeBytesToAccept(bytesToAccept, offset);
             offset += dfa.stateCount();
         }
-        return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs.toIntArray(),
-                dot0.toIntArray(), rhs.toIntArray(), dotProduction.toIntArray(), startState, next, accepting,
+        return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs,
+                dot0, rhs, dotProduction, startState, next, accepting,
                 bytesToAccept, liveBytes, descriptions, warnings);
     }
 }

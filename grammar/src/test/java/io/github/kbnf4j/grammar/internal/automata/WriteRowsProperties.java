@@ -22,22 +22,7 @@ class WriteRowsProperties {
     @Property(tries = 300)
     void rowsAndLiveBytesAreThoseOfNext(@ForAll @IntRange(min = 1, max = 60) int n, @ForAll long seed) {
         Random rnd = new Random(seed);
-        boolean perByte = rnd.nextBoolean();
-        int[] table = new int[n * 256];
-        boolean[] accept = new boolean[n];
-        double deadRate = rnd.nextDouble();
-        for (int s = 0; s < n; s++) {
-            accept[s] = rnd.nextInt(3) == 0;
-            int b = 0;
-            while (b < 256) {
-                int end = perByte ? b + 1 : Math.min(256, b + 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 128));
-                int t = rnd.nextDouble() < deadRate ? -1 : rnd.nextInt(n);
-                Arrays.fill(table, s * 256 + b, s * 256 + end, t);
-                b = end;
-            }
-        }
-        accept[rnd.nextInt(n)] = true;
-        check(Minimizer.minimize(n, table, accept, 0), rnd.nextInt(5));
+        check(RandomDfas.of(n, rnd), rnd.nextInt(5));
     }
 
     @Example
