@@ -63,4 +63,23 @@ class TableBuilderTest {
         assertEquals(ByteDfa.literal(new byte[] {'x'}), x);
         assertEquals(ByteDfa.literal("yz".getBytes(StandardCharsets.UTF_8)), inner);
     }
+
+    @Test
+    void constructionsAfterAnAbandonedOneAndInsideAnOpenOneStayApart() {
+        chain(new TableBuilder(), "warm");
+        TableBuilder abandoned = new TableBuilder(); // as if its construction threw: never finished
+        abandoned.addState(0);
+        abandoned.set(0, 0, 255, 0);
+        TableBuilder outer = new TableBuilder();
+        outer.addState(0);
+        outer.set(0, 'x', 1);
+        outer.addState(1);
+        ByteDfa first = chain(new TableBuilder(), "first"); // finishes while outer is open
+        ByteDfa second = chain(new TableBuilder(), "second"); // may get the table first gave back
+        outer.accept(1, true);
+        assertEquals(ByteDfa.literal(new byte[] {'x'}), outer.minimize(2));
+        assertEquals(ByteDfa.literal("first".getBytes(StandardCharsets.UTF_8)), first);
+        assertEquals(ByteDfa.literal("second".getBytes(StandardCharsets.UTF_8)), second);
+        assertEquals(ByteDfa.literal("third".getBytes(StandardCharsets.UTF_8)), chain(new TableBuilder(), "third"));
+    }
 }
