@@ -93,10 +93,12 @@ final class GrammarArguments {
             description = "Deepest bracket nesting (default: ${DEFAULT-VALUE}).")
     int maxNestingDepth = GrammarOptions.DEFAULT.maxNestingDepth();
 
-    @Option(names = "--no-inline-regular-rules",
-            description = "Keep rules that describe a regular language as rules instead of compiling each into one "
-                    + "terminal (same language, slower; to read compile --print or --emit gbnf rule by rule).")
-    boolean noInlineRegularRules;
+    @Option(names = "--inline-regular-rules", negatable = true,
+            description = "Compile each rule that describes a regular language into one terminal (same language). "
+                    + "Default: on for a grammar (much faster masks), off for a JSON Schema (its grammar is made of "
+                    + "terminals already, and inlining costs compile time); --no-inline-regular-rules to read "
+                    + "compile --print or --emit gbnf rule by rule.")
+    Boolean inlineRegularRules;
 
     @Mixin
     SchemaArguments schema;
@@ -113,7 +115,8 @@ final class GrammarArguments {
      */
     GrammarOptions options() {
         try {
-            return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth, !noInlineRegularRules);
+            return new GrammarOptions(start, maxRepetition, maxDfaStates, maxNestingDepth,
+                    inlineRegularRules != null ? inlineRegularRules : GrammarOptions.DEFAULT.inlineRegularRules());
         } catch (IllegalArgumentException e) {
             throw new UsageException("invalid grammar option: " + withOptionNames(e.getMessage()));
         }
@@ -204,7 +207,9 @@ final class GrammarArguments {
             throw new UsageException("--start does not apply to a JSON Schema (its grammar starts at the schema's root)");
         }
         if (schemaOptions == null) {
-            schemaOptions = schema.options(options());
+            boolean inline = inlineRegularRules != null ? inlineRegularRules
+                    : JsonSchemaOptions.DEFAULT.grammarOptions().inlineRegularRules();
+            schemaOptions = schema.options(options().withInlineRegularRules(inline));
         }
         return schemaOptions;
     }

@@ -3,7 +3,6 @@ package io.github.kbnf4j.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.github.kbnf4j.cli.GrammarArguments.UsageException;
-import io.github.kbnf4j.grammar.GrammarOptions;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
@@ -88,10 +87,10 @@ final class MaskBenchCommand extends Subcommand {
     @Mixin
     SchemaArguments schema;
 
-    @Option(names = "--no-inline-regular-rules",
-            description = "Keep each schema's regular rules as rules instead of compiling each into one terminal "
-                    + "(same language: to compare compile time against mask time).")
-    boolean noInlineRegularRules;
+    @Option(names = "--inline-regular-rules", negatable = true,
+            description = "Compile each schema's regular rules into one terminal each (same language: to compare "
+                    + "compile time against mask time; default: off, as for any JSON Schema).")
+    Boolean inlineRegularRules;
 
     @Option(names = "--details", paramLabel = "FILE",
             description = "Also write one JSON line per schema to FILE: its outcome, refusal or crash message, times "
@@ -101,6 +100,12 @@ final class MaskBenchCommand extends Subcommand {
     @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Print a progress line on stderr every 10 s (default: on).")
     boolean progress;
+
+    /** Whether the schemas' regular rules are inlined: the option, else the JSON Schema default. */
+    private boolean inlineRegularRules() {
+        return inlineRegularRules != null ? inlineRegularRules
+                : JsonSchemaOptions.DEFAULT.grammarOptions().inlineRegularRules();
+    }
 
     @Override
     protected int run(PrintWriter out, PrintWriter err) {
@@ -121,8 +126,8 @@ final class MaskBenchCommand extends Subcommand {
                 throw new UsageException("--table-cache-mb must be 0 or more, and not absurdly large: "
                         + tableCacheMb);
             }
-            JsonSchemaOptions schemaOptions =
-                    schema.options(GrammarOptions.DEFAULT.withInlineRegularRules(!noInlineRegularRules));
+            JsonSchemaOptions schemaOptions = schema.options(
+                    JsonSchemaOptions.DEFAULT.grammarOptions().withInlineRegularRules(inlineRegularRules()));
             ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
                     replay.oracleRate, replay.oracleSeed, progress ? err : null, err);
@@ -193,7 +198,7 @@ final class MaskBenchCommand extends Subcommand {
             g.writeNumber(timeoutSeconds);
             g.writeFieldName("oracle_rate");
             g.writeNumber(replay.oracleRate);
-            g.writeBooleanField("inline_regular_rules", !noInlineRegularRules);
+            g.writeBooleanField("inline_regular_rules", inlineRegularRules());
             g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
             figures.overall().write(g);
             SharedTokenTables shared = SharedTokenTables.of(v);

@@ -26,7 +26,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The options that apply only when GRAMMAR is a JSON Schema ({@code --ref-map}, {@code --formats},
- * {@code --lenient}, {@code --max-whitespace}, {@code --draft}, {@code --property-order},
+ * {@code --lenient}, {@code --max-whitespace}, {@code --max-exponent-digits}, {@code --draft}, {@code --property-order},
  * {@code --max-order-states}, {@code --max-rules}), part of {@link GrammarArguments}.
  * Each field is null (or false) when its option is absent, so that {@link #given()} can name the
  * options a non-schema grammar must not be given.
@@ -54,6 +54,10 @@ final class SchemaArguments {
             description = "JSON Schema: the most whitespace bytes between two JSON tokens (default: unbounded; "
                     + "0: compact JSON).")
     Integer maxWhitespace;
+
+    @Option(names = "--max-exponent-digits", paramLabel = "N",
+            description = "JSON Schema: the most digits in a number's exponent (default: any; 0: no exponent).")
+    Integer maxExponentDigits;
 
     @Option(names = "--draft", paramLabel = "DRAFT", converter = DraftConverter.class,
             description = "JSON Schema: the draft of a schema without $schema: 4, 6, 7, 2019-09 or 2020-12 "
@@ -91,6 +95,9 @@ final class SchemaArguments {
         if (maxWhitespace != null) {
             names.add("--max-whitespace");
         }
+        if (maxExponentDigits != null) {
+            names.add("--max-exponent-digits");
+        }
         if (draft != null) {
             names.add("--draft");
         }
@@ -126,6 +133,13 @@ final class SchemaArguments {
                         + maxWhitespace);
             }
             o = o.withMaxWhitespace(maxWhitespace);
+        }
+        if (maxExponentDigits != null) {
+            if (maxExponentDigits < 0 || maxExponentDigits > JsonSchemaOptions.MAX_EXPONENT_DIGITS) {
+                throw new UsageException("--max-exponent-digits must be 0.." + JsonSchemaOptions.MAX_EXPONENT_DIGITS
+                        + " (leave it out for any): " + maxExponentDigits);
+            }
+            o = o.withMaxExponentDigits(maxExponentDigits);
         }
         if (propertyOrder != null) {
             o = o.withPropertyOrder(propertyOrder);

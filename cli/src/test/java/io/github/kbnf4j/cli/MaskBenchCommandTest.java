@@ -280,20 +280,28 @@ class MaskBenchCommandTest {
     }
 
     /**
-     * Regular rules kept as rules compile to the same language: the same verdicts, and the output
-     * says which way the run compiled.
+     * Regular rules compiled into terminals give the same language: the same verdicts, and the
+     * output says which way the run compiled.
      */
     @Test
-    void regularRulesKeptAsRulesChangeNoVerdict() throws Exception {
-        JsonNode rules = maskbench(onSample("--no-inline-regular-rules"));
-        assertFigures(rules, expectedCounts().get("*"), "--no-inline-regular-rules");
-        assertFalse(rules.get("inline_regular_rules").asBoolean(true), rules.toString());
+    void inlinedRegularRulesChangeNoVerdict() throws Exception {
+        JsonNode inlined = maskbench(onSample("--inline-regular-rules"));
+        assertFigures(inlined, expectedCounts().get("*"), "--inline-regular-rules");
+        assertTrue(inlined.get("inline_regular_rules").asBoolean(false), inlined.toString());
     }
 
+    /** A schema's regular rules stay rules by default, as in {@code JsonSchemaOptions.DEFAULT}. */
     @Test
-    void regularRulesAreInlinedByDefault() throws Exception {
+    void regularRulesAreKeptAsRulesByDefault() throws Exception {
         JsonNode r = maskbench(onSample("--limit", "3"));
-        assertTrue(r.get("inline_regular_rules").asBoolean(false), r.toString());
+        assertFalse(r.get("inline_regular_rules").asBoolean(true), r.toString());
+    }
+
+    /** The flag of earlier versions still says the same. */
+    @Test
+    void noInlineRegularRulesIsTheDefaultSpelledOut() throws Exception {
+        JsonNode r = maskbench(onSample("--limit", "3", "--no-inline-regular-rules"));
+        assertFalse(r.get("inline_regular_rules").asBoolean(true), r.toString());
     }
 
     @Test

@@ -24,7 +24,7 @@ import picocli.CommandLine;
 /**
  * A JSON Schema wherever the commands take a grammar (a GRAMMAR ending in {@code .json}, or
  * {@code --dialect jsonschema}), and the schema-only options {@code --ref-map}, {@code --formats},
- * {@code --lenient}, {@code --max-whitespace}, {@code --draft}, {@code --property-order},
+ * {@code --lenient}, {@code --max-whitespace}, {@code --max-exponent-digits}, {@code --draft}, {@code --property-order},
  * {@code --max-order-states}.
  */
 class SchemaArgumentsTest {
@@ -305,6 +305,46 @@ class SchemaArgumentsTest {
         assertEquals(2, run("compile", "--start", "value", s.toString()));
         assertEquals("kbnf4j compile: --start does not apply to a JSON Schema (its grammar starts at the schema's "
                 + "root)\n", err());
+    }
+
+    @Test
+    void maxExponentDigits() throws Exception {
+        Path s = file("ns.json", "{\"type\": \"array\", \"items\": {\"type\": \"number\"}}");
+        assertEquals(0, check("[1e9,2E-1]", "--max-exponent-digits", "1", s.toString()), err());
+        assertEquals(1, check("[1e10]", "--max-exponent-digits", "1", s.toString()));
+        assertEquals(1, check("[1e1]", "--max-exponent-digits", "0", s.toString()));
+        assertEquals(0, check("[1e100000]", s.toString()), err()); // default: any exponent
+        assertEquals(2, run("compile", "--max-exponent-digits", "-1", s.toString()));
+        assertEquals("kbnf4j compile: --max-exponent-digits must be 0..1000 (leave it out for any): -1\n", err());
+    }
+
+    /**
+     * A schema's regular rules stay rules by default (JsonSchemaOptions.DEFAULT); a grammar's are
+     * inlined by default; --[no-]inline-regular-rules says otherwise for either.
+     */
+    @Test
+    void regularRulesAreInlinedForGrammarsAndNotForSchemas() throws Exception {
+        Path s = file("o.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}, "
+                + "\"b\": {\"type\": \"string\"}}, \"required\": [\"a\"]}");
+        String kept = summary("compile", s.toString());
+        assertEquals(kept, summary("compile", "--no-inline-regular-rules", s.toString()));
+        String inlined = summary("compile", "--inline-regular-rules", s.toString());
+        assertTrue(nonterminals(inlined) < nonterminals(kept), kept + " / " + inlined);
+        Path g = file("list.kbnf", "start ::= item (\",\" item)* ;\nitem ::= #\"[a-z]\" #\"[a-z0-9]\"* ;\n");
+        String grammarDefault = summary("compile", g.toString());
+        assertEquals(grammarDefault, summary("compile", "--inline-regular-rules", g.toString()));
+        assertTrue(nonterminals(grammarDefault) < nonterminals(summary("compile", "--no-inline-regular-rules",
+                g.toString())), grammarDefault);
+    }
+
+    private String summary(String... args) {
+        assertEquals(0, run(args), err());
+        return out();
+    }
+
+    /** The nonterminal count of compile's summary ("37 nonterminals, 129 productions, ..."). */
+    private static int nonterminals(String summary) {
+        return Integer.parseInt(summary.substring(0, summary.indexOf(" nonterminals")).trim());
     }
 
     @Test

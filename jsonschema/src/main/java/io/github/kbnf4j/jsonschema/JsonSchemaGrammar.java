@@ -116,12 +116,34 @@ public final class JsonSchemaGrammar {
 
     /**
      * The grammar of a Java type's JSON form: the grammar of {@link #schemaFor(Type)}, compiled
-     * with {@code options}; messages name the type as the source.
+     * with {@code options} but numbers' exponents of at most four digits (a smaller
+     * {@link JsonSchemaOptions#maxExponentDigits()} is kept), so that Jackson binds every sentence;
+     * messages name the type as the source.
      *
      * @throws JsonSchemaException if the type's schema cannot be made or is refused
      */
     public static CompiledGrammar forType(Type type, JsonSchemaOptions options) {
-        return compile(sourceName(type), schemaFor(type), options);
+        return compile(sourceName(type), schemaFor(type), bindable(options));
+    }
+
+    /**
+     * The most exponent digits of a number in a Java type's grammar: Jackson refuses to bind a
+     * {@code BigInteger} from a number whose scale (fraction digits minus exponent) exceeds 100,000
+     * in magnitude; with an exponent of at most 9,999 in magnitude, only a number with over 90,000
+     * fraction digits still gets there.
+     */
+    static final int BINDABLE_EXPONENT_DIGITS = 4;
+
+    /**
+     * {@code options} for a Java type's grammar: numbers get at most
+     * {@value #BINDABLE_EXPONENT_DIGITS} exponent digits (a smaller bound in {@code options} is
+     * kept), so that every sentence is one Jackson binds ({@code 5E579590} is an integer that
+     * {@code BigInteger} cannot take from Jackson; {@code 5E5795} or its plain digits it can).
+     */
+    static JsonSchemaOptions bindable(JsonSchemaOptions options) {
+        int digits = options.maxExponentDigits();
+        return digits >= 0 && digits <= BINDABLE_EXPONENT_DIGITS ? options
+                : options.withMaxExponentDigits(BINDABLE_EXPONENT_DIGITS);
     }
 
     /**

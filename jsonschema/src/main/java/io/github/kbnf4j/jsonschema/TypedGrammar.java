@@ -26,7 +26,12 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>The schema follows the rules of {@link JsonSchemaGrammar#schemaFor(Type)}; every sentence of
- * the grammar binds (the tests check this for generated sentences of many types). Binding uses a
+ * the grammar binds (the tests check this for generated sentences of many types). To that end a
+ * number's exponent has at most four digits, whatever the options say (a smaller
+ * {@link JsonSchemaOptions#maxExponentDigits()} is kept): Jackson binds no {@code BigInteger} from
+ * {@code 5E579590}. Numbers may have any number of digits (Jackson's default limit of 1,000
+ * is lifted); a {@code BigInteger} written with over 90,000 fraction digits is still a sentence
+ * that Jackson refuses, reported as an {@link AnswerException}. Binding uses a
  * Jackson {@link ObjectMapper} with the same view of the type as the schema generator: default
  * property naming, {@code @JsonProperty}/{@code @JsonValue} names, {@code Optional} support
  * (jackson-datatype-jdk8), unknown properties and trailing tokens refused.
@@ -54,7 +59,8 @@ public final class TypedGrammar<T> {
     private TypedGrammar(Type type, JsonSchemaOptions options) {
         this.type = type;
         this.schema = JsonSchemaGrammar.schemaFor(type);
-        this.grammar = JsonSchemaGrammar.compile(JsonSchemaGrammar.sourceName(type), schema, options);
+        this.grammar = JsonSchemaGrammar.compile(JsonSchemaGrammar.sourceName(type), schema,
+                JsonSchemaGrammar.bindable(options));
         JavaType javaType = MAPPER.getTypeFactory().constructType(type);
         this.reader = MAPPER.readerFor(javaType);
         this.pristine = new Recognizer(grammar);

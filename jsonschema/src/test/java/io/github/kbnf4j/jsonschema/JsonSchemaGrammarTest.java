@@ -203,6 +203,34 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(two, "[   1]"));
     }
 
+    /** maxExponentDigits bounds how numbers are spelled, everywhere a number is written; values stay writable. */
+    @Test
+    void maxExponentDigitsBoundsTheExponentOfEveryNumber() throws Exception {
+        JsonSchemaOptions two = JsonSchemaOptions.DEFAULT.withMaxExponentDigits(2);
+        CompiledGrammar integers = JsonSchemaGrammar.compile("{\"type\":\"integer\",\"minimum\":1}", two);
+        assertTrue(accepts(integers, "1e99"));
+        assertTrue(accepts(integers, "1E+05"));
+        assertFalse(accepts(integers, "1e100"));
+        assertFalse(accepts(integers, "1e005"));
+        assertTrue(accepts(integers, "1" + "0".repeat(100)));
+        CompiledGrammar any = JsonSchemaGrammar.compile("{\"type\":\"array\",\"items\":true}", two);
+        assertTrue(accepts(any, "[{\"a\":[2.5e-10]}]"));
+        assertFalse(accepts(any, "[{\"a\":[2.5e-100]}]"));
+        CompiledGrammar constant = JsonSchemaGrammar.compile("{\"const\":1000}", two);
+        assertTrue(accepts(constant, "1000E+00"));
+        assertTrue(accepts(constant, "1000"));
+        assertFalse(accepts(constant, "1000e000"));
+        CompiledGrammar none = JsonSchemaGrammar.compile("{\"type\":\"number\"}",
+                JsonSchemaOptions.DEFAULT.withMaxExponentDigits(0));
+        assertTrue(accepts(none, "-12.5"));
+        assertFalse(accepts(none, "1e1"));
+        CompiledGrammar unbounded = JsonSchemaGrammar.compile("{\"type\":\"number\"}", JsonSchemaOptions.DEFAULT);
+        assertTrue(accepts(unbounded, "1e1000000"));
+        assertThrows(IllegalArgumentException.class, () -> JsonSchemaOptions.DEFAULT.withMaxExponentDigits(-2));
+        assertThrows(IllegalArgumentException.class,
+                () -> JsonSchemaOptions.DEFAULT.withMaxExponentDigits(JsonSchemaOptions.MAX_EXPONENT_DIGITS + 1));
+    }
+
     /**
      * Regression: an object's member rules were built by recursion over its properties, so an
      * object with thousands of properties overflowed a default-size stack (a MaskBench schema did).

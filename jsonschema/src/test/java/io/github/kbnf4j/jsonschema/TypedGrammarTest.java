@@ -119,6 +119,27 @@ class TypedGrammarTest {
         assertEquals(Short.MIN_VALUE, p.at("/s/minimum").asInt());
     }
 
+    /**
+     * Regression: a BigInteger written with a huge exponent ({@code -5E579590}, an integer) was a
+     * sentence that Jackson refuses to bind (scale beyond 100,000); exponents now have at most four
+     * digits in a type's grammar, whatever the options, unless the options say fewer.
+     */
+    @Test
+    void numbersOfATypeHaveExponentsJacksonCanBind() {
+        record Big(java.math.BigInteger big, double d) {
+        }
+        TypedGrammar<Big> big = TypedGrammar.of(Big.class);
+        assertEquals(new Big(new java.math.BigInteger("-5" + "0".repeat(5795)), 1e300),
+                big.parse("{\"big\":-5E5795,\"d\":1E300}"));
+        assertEquals(AnswerException.Kind.REJECTED, assertThrows(AnswerException.class,
+                () -> big.parse("{\"big\":-5E579590,\"d\":0}")).kind());
+        assertFalse(accepts(JsonSchemaGrammar.forType(Big.class, JsonSchemaOptions.DEFAULT), "{\"big\":1e10000,\"d\":0}"));
+        TypedGrammar<Big> none = TypedGrammar.of(Big.class, JsonSchemaGrammar.TYPE_DEFAULT.withMaxExponentDigits(0));
+        assertEquals(AnswerException.Kind.REJECTED, assertThrows(AnswerException.class,
+                () -> none.parse("{\"big\":1e1,\"d\":0}")).kind());
+        assertEquals(new Big(java.math.BigInteger.TEN, 0), none.parse("{\"big\":10,\"d\":0}"));
+    }
+
     @Test
     void aCharIsOneCharacterOfTheBasicPlane() {
         record Letter(char c) {

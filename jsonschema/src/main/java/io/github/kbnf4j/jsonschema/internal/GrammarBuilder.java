@@ -159,8 +159,7 @@ final class GrammarBuilder {
             string(t, where).ifPresent(out::add);
         }
         if (t.allows(Shape.NUMBER)) {
-            out.add(automaton(t.number == null ? lang.anyNumber() : t.number,
-                    t.number == null ? "number" : "number " + where));
+            out.add(automaton(spelled(t.number, where), t.number == null ? "number" : "number " + where));
         }
         if (t.allows(Shape.OBJECT)) {
             object(t, where).ifPresent(out::add);
@@ -703,13 +702,25 @@ final class GrammarBuilder {
         return new Located(not, s.base(), s.draft(), s.document(), s.pointer());
     }
 
+    /**
+     * The number texts of {@code numbers} (null: every number) that the options let a number be
+     * spelled with ({@link JsonSchemaOptions#maxExponentDigits()}).
+     */
+    private ByteDfa spelled(ByteDfa numbers, String where) {
+        int digits = options.maxExponentDigits();
+        if (digits == JsonSchemaOptions.ANY_EXPONENT_DIGITS) {
+            return numbers == null ? lang.anyNumber() : numbers;
+        }
+        return lang.intersect(numbers, lang.numbersWithExponentDigits(digits), where);
+    }
+
     // ---- any value ----
 
     private String anyValue() {
         if (!anyValueWritten) {
             anyValueWritten = true;
             Expr string = automaton(lang.quoted(null, ""), "string");
-            Expr number = automaton(lang.anyNumber(), "number");
+            Expr number = automaton(spelled(null, ""), "number");
             rules.add(new Rule(ANY, alt(List.of(ref(anyObject()), ref(anyArray()), string, number, lit("true"),
                     lit("false"), lit("null"))), span));
             Expr member = seq(string, ref(WS), lit(":"), ref(WS), ref(ANY));
@@ -749,8 +760,8 @@ final class GrammarBuilder {
         } else if (v.isTextual()) {
             return automaton(lang.quotedLiteral(v.asText(), where), quote(v.asText()));
         } else if (v.isNumber()) {
-            return automaton(lang.intersect(lang.exactNumber(v.decimalValue(), where), t.number, where),
-                    JsonValues.numberText(v));
+            return automaton(spelled(lang.intersect(lang.exactNumber(v.decimalValue(), where), t.number, where),
+                    where), JsonValues.numberText(v));
         } else if (v.isArray()) {
             if (v.isEmpty()) {
                 return seq(lit("["), ref(WS), lit("]"));

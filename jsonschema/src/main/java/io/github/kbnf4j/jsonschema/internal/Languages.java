@@ -211,6 +211,18 @@ final class Languages {
     }
 
     /**
+     * The JSON number texts whose exponent has at most {@code digits} digits (0: none), whatever
+     * their value; {@code digits} -1 is {@link #anyNumber()}.
+     */
+    ByteDfa numbersWithExponentDigits(int digits) {
+        if (digits < 0) {
+            return anyNumber();
+        }
+        String exponent = digits == 0 ? "" : "([eE][+-]?[0-9]{1," + digits + "})?";
+        return regex(ANY_NUMBER.substring(0, ANY_NUMBER.lastIndexOf('(')) + exponent, "", "number");
+    }
+
+    /**
      * Number texts whose value is in the interval (null bound: none) and, if {@code integer}, is an
      * integer ({@code zeroFraction}: {@code 1.0} counts as one, as since draft 6).
      */
