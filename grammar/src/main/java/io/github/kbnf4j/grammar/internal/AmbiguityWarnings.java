@@ -57,17 +57,54 @@ final class AmbiguityWarnings {
         w.warnCycles();
     }
 
+    /**
+     * The nullable rules, by a worklist: a rule is looked at again only when a rule it uses has
+     * just become nullable. (Sweeping all rules until nothing changes took one sweep per link of a
+     * chain of optional rules, as a JSON Schema object's members make, so time quadratic in the
+     * grammar.)
+     */
     private void computeNullable() {
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (Map.Entry<String, List<Rule>> e : definitions.entrySet()) {
-                if (!nullable.contains(e.getKey()) && e.getValue().stream().anyMatch(r -> nullable(r.body()))) {
-                    nullable.add(e.getKey());
-                    changed = true;
+        Map<String, List<String>> users = new HashMap<>();
+        Deque<Expr> walk = new ArrayDeque<>();
+        for (Map.Entry<String, List<Rule>> e : definitions.entrySet()) {
+            String user = e.getKey();
+            for (Rule r : e.getValue()) {
+                walk.push(r.body());
+                while (!walk.isEmpty()) {
+                    Expr x = walk.pop();
+                    if (x instanceof Ref ref) {
+                        users.computeIfAbsent(ref.name(), k -> new ArrayList<>()).add(user);
+                    } else {
+                        Validator.children(x).forEach(walk::push);
+                    }
                 }
             }
         }
+        Deque<String> work = new ArrayDeque<>(definitions.keySet());
+        while (!work.isEmpty()) {
+            String name = work.pop();
+            if (nullable.contains(name) || !anyNullable(definitions.get(name))) {
+                continue;
+            }
+            nullable.add(name);
+            for (String user : users.getOrDefault(name, List.of())) {
+                if (!nullable.contains(user)) {
+                    work.push(user);
+                }
+            }
+        }
+    }
+
+    private boolean anyNullable(List<Rule> rules) {
+        if (rules == null) {
+            return false; // an undefined rule (reported by the validator)
+        }
+        for (Rule r : rules) {
+            if (nullable(r.body())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code e} may match the empty string, given the rules known to be nullable so far. */
@@ -77,9 +114,19 @@ final class AmbiguityWarnings {
         } else if (e instanceof Ref ref) {
             return nullable.contains(ref.name());
         } else if (e instanceof Seq seq) {
-            return seq.items().stream().allMatch(this::nullable);
+            for (Expr item : seq.items()) {
+                if (!nullable(item)) {
+                    return false;
+                }
+            }
+            return true;
         } else if (e instanceof Alt alt) {
-            return alt.alternatives().stream().anyMatch(this::nullable);
+            for (Expr a : alt.alternatives()) {
+                if (nullable(a)) {
+                    return true;
+                }
+            }
+            return false;
         } else if (e instanceof Repeat rep) {
             return rep.min() == 0 || nullable(rep.inner());
         } else if (e instanceof Regex rx) {

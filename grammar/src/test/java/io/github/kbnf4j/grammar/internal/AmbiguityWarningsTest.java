@@ -32,6 +32,21 @@ class AmbiguityWarningsTest {
         assertTrue(w.get(0).startsWith("g.kbnf:2:7: warning: rule 's' refers to itself twice"), w.get(0));
     }
 
+    /** Emptiness propagates along a chain of rules whichever order they are written in. */
+    @Test
+    void rulesThatMayBeEmptyThroughAChainCountInEitherOrder() {
+        String chain = "c1 ::= c2 | \"x\";\nc2 ::= (c3 \"y\") | c3;\nc3 ::= [c4];\nc4 ::= \"z\";\n";
+        String top = "start ::= s;\ns ::= s c1 s | \"a\";\n";
+        List<String> usersFirst = warnings(top + chain);
+        assertEquals(1, usersFirst.size(), usersFirst.toString());
+        assertTrue(usersFirst.get(0).contains("rule 's' refers to itself twice"), usersFirst.get(0));
+        List<String> usedFirst = warnings(chain + top);
+        assertEquals(1, usedFirst.size(), usedFirst.toString());
+        assertTrue(usedFirst.get(0).contains("rule 's' refers to itself twice"), usedFirst.get(0));
+        List<String> notEmpty = warnings(top + chain.replace("[c4]", "c4"));
+        assertEquals(List.of(), notEmpty);
+    }
+
     @Test
     void aCycleOfRulesThatDeriveEachOtherAloneIsReportedOnce() {
         List<String> w = warnings("start ::= a;\na ::= b | \"x\";\nb ::= \" \"? a;");
