@@ -11,9 +11,7 @@ import io.github.kbnf4j.grammar.internal.automata.TooManyStatesException;
 import io.github.kbnf4j.jsonschema.JsonSchemaException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -164,40 +162,80 @@ final class Languages {
         }
     }
 
-    /** Exactly the UTF-8 of each of {@code strings}: a trie, minimized once. Linear in their total length. */
-    ByteDfa literals(Collection<String> strings) {
-        return cached("literals", List.copyOf(strings), () -> trie(strings));
+    /**
+     * The valid UTF-8 strings other than {@code strings}: {@code complement} of their trie, built in
+     * one table (the keys an object's other members may have). Linear in the strings' total length,
+     * then one minimization.
+     */
+    ByteDfa otherThan(Collection<String> strings, String where) {
+        try {
+            return cached("otherThan", List.copyOf(strings), () -> complementOfTrie(strings, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
+        }
     }
 
-    private static ByteDfa trie(Collection<String> strings) {
-        IntArrayList table = new IntArrayList();
-        BitSet accept = new BitSet();
-        int states = addState(table, 0);
+    /**
+     * The table: the trie's nodes first (the root is the start), each knowing the state of the
+     * valid-UTF-8 automaton its bytes reach, then that automaton's states. A byte that leaves the
+     * trie goes where it leads in that automaton; a node accepts if its string is valid UTF-8 and
+     * not one of {@code strings}.
+     *
+     * @throws TooManyStatesException if the table would have more than {@code maxStates} states
+     */
+    static ByteDfa complementOfTrie(Collection<String> strings, int maxStates) {
+        ByteDfa utf8 = Constructions.validUtf8();
+        int u = utf8.stateCount();
+        int capacity = 64;
+        int[] child = new int[capacity * 256];
+        Arrays.fill(child, -1);
+        int[] utf8State = new int[capacity];
+        boolean[] listed = new boolean[capacity];
+        int nodes = 1; // the root, at utf8's start state 0
         for (String str : strings) {
-            int state = 0;
-            for (byte b : str.getBytes(StandardCharsets.UTF_8)) {
-                int at = state * 256 + (b & 0xFF);
-                int next = table.getInt(at);
-                if (next < 0) {
-                    next = states;
-                    states = addState(table, states);
-                    table.set(at, next);
+            int node = 0;
+            for (byte x : str.getBytes(StandardCharsets.UTF_8)) {
+                int at = node * 256 + (x & 0xFF);
+                if (child[at] < 0) {
+                    if (nodes + u >= maxStates) {
+                        throw new TooManyStatesException(maxStates);
+                    }
+                    if (nodes == capacity) {
+                        capacity *= 2;
+                        int old = child.length;
+                        child = Arrays.copyOf(child, capacity * 256);
+                        Arrays.fill(child, old, child.length, -1);
+                        utf8State = Arrays.copyOf(utf8State, capacity);
+                        listed = Arrays.copyOf(listed, capacity);
+                    }
+                    child[at] = nodes;
+                    // Java's encoder writes valid UTF-8 (a lone surrogate becomes '?'), so this is a state.
+                    utf8State[nodes] = utf8.next(utf8State[node], x & 0xFF);
+                    nodes++;
                 }
-                state = next;
+                node = child[at];
             }
-            accept.set(state);
+            listed[node] = true;
         }
-        boolean[] accepting = new boolean[states];
-        accept.stream().forEach(i -> accepting[i] = true);
-        return Constructions.fromTable(states, table.toIntArray(), accepting);
-    }
-
-    /** Appends a state without transitions; returns the new state count. */
-    private static int addState(IntArrayList table, int states) {
-        for (int i = 0; i < 256; i++) {
-            table.add(-1);
+        int[] table = new int[(nodes + u) * 256];
+        boolean[] accept = new boolean[nodes + u];
+        for (int n = 0; n < nodes; n++) {
+            int q = utf8State[n];
+            for (int b = 0; b < 256; b++) {
+                int c = child[n * 256 + b];
+                int off = utf8.next(q, b);
+                table[n * 256 + b] = c >= 0 ? c : off >= 0 ? nodes + off : -1;
+            }
+            accept[n] = !listed[n] && utf8.isAccepting(q);
         }
-        return states + 1;
+        for (int q = 0; q < u; q++) {
+            for (int b = 0; b < 256; b++) {
+                int off = utf8.next(q, b);
+                table[(nodes + q) * 256 + b] = off >= 0 ? nodes + off : -1;
+            }
+            accept[nodes + q] = utf8.isAccepting(q);
+        }
+        return Constructions.fromTable(nodes + u, table, accept);
     }
 
     /** Exactly the UTF-8 of {@code s}. */

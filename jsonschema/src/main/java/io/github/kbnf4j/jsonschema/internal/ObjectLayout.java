@@ -148,7 +148,7 @@ final class ObjectLayout {
         // Keys that are declared or forbidden never fall in a region.
         Set<String> out = new LinkedHashSet<>(declaredKeys);
         out.addAll(o.forbidden);
-        ByteDfa base = lang.intersect(out.isEmpty() ? null : lang.complement(lang.literals(List.copyOf(out)), where),
+        ByteDfa base = lang.intersect(out.isEmpty() ? null : lang.otherThan(List.copyOf(out), where),
                 o.propertyNames, where);
         for (int subset = 0; subset < (1 << patterns.size()); subset++) {
             ByteDfa keys = base;
