@@ -207,9 +207,8 @@ final class GrammarArguments {
             throw new UsageException("--start does not apply to a JSON Schema (its grammar starts at the schema's root)");
         }
         if (schemaOptions == null) {
-            boolean inline = inlineRegularRules != null ? inlineRegularRules
-                    : JsonSchemaOptions.DEFAULT.grammarOptions().inlineRegularRules();
-            schemaOptions = schema.options(options().withInlineRegularRules(inline));
+            schemaOptions = schema.options(
+                    options().withInlineRegularRules(SchemaArguments.inlineRegularRules(inlineRegularRules)));
         }
         return schemaOptions;
     }

@@ -101,12 +101,6 @@ final class MaskBenchCommand extends Subcommand {
             description = "Print a progress line on stderr every 10 s (default: on).")
     boolean progress;
 
-    /** Whether the schemas' regular rules are inlined: the option, else the JSON Schema default. */
-    private boolean inlineRegularRules() {
-        return inlineRegularRules != null ? inlineRegularRules
-                : JsonSchemaOptions.DEFAULT.grammarOptions().inlineRegularRules();
-    }
-
     @Override
     protected int run(PrintWriter out, PrintWriter err) {
         ReplayBenchmark.resetPeakHeap();
@@ -127,7 +121,8 @@ final class MaskBenchCommand extends Subcommand {
                         + tableCacheMb);
             }
             JsonSchemaOptions schemaOptions = schema.options(
-                    JsonSchemaOptions.DEFAULT.grammarOptions().withInlineRegularRules(inlineRegularRules()));
+                    JsonSchemaOptions.DEFAULT.grammarOptions().withInlineRegularRules(
+                    SchemaArguments.inlineRegularRules(inlineRegularRules)));
             ConstraintOptions constraintOptions = ConstraintOptions.DEFAULT.withMaskCacheBytes(replay.maskCacheMb << 20);
             options = new MaskBenchRun.Options(schemaOptions, constraintOptions, (long) (timeoutSeconds * 1e9),
                     replay.oracleRate, replay.oracleSeed, progress ? err : null, err);
@@ -198,7 +193,7 @@ final class MaskBenchCommand extends Subcommand {
             g.writeNumber(timeoutSeconds);
             g.writeFieldName("oracle_rate");
             g.writeNumber(replay.oracleRate);
-            g.writeBooleanField("inline_regular_rules", inlineRegularRules());
+            g.writeBooleanField("inline_regular_rules", SchemaArguments.inlineRegularRules(inlineRegularRules));
             g.writeNumberField("ttfm_first_schemas", MaskBenchFigures.JIT_WARMUP_SCHEMAS);
             figures.overall().write(g);
             SharedTokenTables shared = SharedTokenTables.of(v);

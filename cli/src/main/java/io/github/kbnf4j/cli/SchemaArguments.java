@@ -80,6 +80,14 @@ final class SchemaArguments {
                     + "(default: " + JsonSchemaOptions.DEFAULT_MAX_RULES + ").")
     Integer maxRules;
 
+    /**
+     * Whether a schema's regular rules are inlined: {@code option} (the command's
+     * {@code --[no-]inline-regular-rules}, null if absent), else the JSON Schema default.
+     */
+    static boolean inlineRegularRules(Boolean option) {
+        return option != null ? option : JsonSchemaOptions.DEFAULT.grammarOptions().inlineRegularRules();
+    }
+
     /** The schema-only options on the command line, as spelled there (empty if none). */
     List<String> given() {
         List<String> names = new ArrayList<>();

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  * {@link AutomatonCache#DEFAULT_MAX_BYTES} = 64 MiB of automata), which every compilation in the
  * JVM shares: the escaped any-string and any-number, the formats, common patterns and length
  * bounds are built once, not per schema. Cached: regexes (formats included) and patterns,
- * {@link #quoted}/{@link #unquoted}, {@link #length}, number ranges and {@code multipleOf}, literal
- * sets and literals, and the results of {@link #intersect}, {@link #union} and {@link #complement}.
+ * {@link #quoted}/{@link #unquoted}, {@link #length}, number ranges and {@code multipleOf},
+ * {@link #otherThan} (the strings other than a set) and literals, and the results of {@link #intersect}, {@link #union} and {@link #complement}.
  * The key of each holds every input and both limits; a construction that goes over a limit
  * caches nothing and is reported with this compilation's source and pointer. The spellings of one
  * string ({@link #quotedLiteral}: keys, {@code const} and {@code enum} strings) are built
@@ -250,12 +250,9 @@ final class Languages {
 
     /**
      * The JSON number texts whose exponent has at most {@code digits} digits (0: none), whatever
-     * their value; {@code digits} -1 is {@link #anyNumber()}.
+     * their value; {@code digits} >= 0 (no bound is {@link #anyNumber()}).
      */
     ByteDfa numbersWithExponentDigits(int digits) {
-        if (digits < 0) {
-            return anyNumber();
-        }
         String exponent = digits == 0 ? "" : "([eE][+-]?[0-9]{1," + digits + "})?";
         return regex(ANY_NUMBER.substring(0, ANY_NUMBER.lastIndexOf('(')) + exponent, "", "number");
     }
