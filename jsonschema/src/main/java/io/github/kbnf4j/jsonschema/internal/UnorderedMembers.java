@@ -58,6 +58,21 @@ final class UnorderedMembers {
      * was written (false once {@code distinct} is at its cap).
      */
     private record State(boolean enter, int block, long subset, int counted, int distinct, boolean other) {
+        // Written out: the generated ones go through method handles, and the state maps look
+        // states up several times per transition (a few per cent of a schema's compile).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State t && subset == t.subset && block == t.block && counted == t.counted
+                    && distinct == t.distinct && enter == t.enter && other == t.other;
+        }
+
+        @Override
+        public int hashCode() {
+            long h = subset * 0x9E3779B97F4A7C15L + block;
+            h = h * 0x9E3779B97F4A7C15L + ((long) counted << 32 | distinct);
+            h = h * 0x9E3779B97F4A7C15L + (enter ? 2 : 0) + (other ? 1 : 0);
+            return (int) (h ^ (h >>> 32));
+        }
     }
 
     /** The largest block: a block's subset is a bit set in a long. */
