@@ -210,7 +210,7 @@ public final class JsonSchemaGrammar {
         }
     }
 
-    private static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
+    static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(options, "options");

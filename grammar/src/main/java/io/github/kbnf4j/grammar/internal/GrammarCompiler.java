@@ -69,7 +69,9 @@ public final class GrammarCompiler {
             List<Diagnostic> warnings) {
         Diagnostics diagnostics = new Diagnostics();
         warnings.forEach(diagnostics::add);
-        Hir hir = simplify(ast, start, options, diagnostics, null);
+        // No lint: the program's tests check its grammars (ProgramGrammars.lint); its users did
+        // not write those rules and could do nothing about a warning on one.
+        Hir hir = simplify(ast, start, options, diagnostics, null, false);
         return pack(ast.source(), hir, options, diagnostics);
     }
 
@@ -110,7 +112,22 @@ public final class GrammarCompiler {
      */
     public static Hir simplify(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
             BiConsumer<String, Hir> observer) {
-        Validator.validate(ast, start, options, diagnostics);
+        return simplify(ast, start, options, diagnostics, observer, true);
+    }
+
+    /**
+     * The warnings about a grammar as written (rules never used, rules that make it ambiguous),
+     * which {@link #compile(GrammarAst, String, GrammarOptions, List)} leaves out.
+     */
+    static List<Diagnostic> lint(GrammarAst ast, String start, GrammarOptions options) {
+        Diagnostics diagnostics = new Diagnostics();
+        Validator.validate(ast, start, options, diagnostics, true);
+        return diagnostics.warnings();
+    }
+
+    private static Hir simplify(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
+            BiConsumer<String, Hir> observer, boolean lint) {
+        Validator.validate(ast, start, options, diagnostics, lint);
         Map<String, GroupedRule> grouped = GroupByName.apply(ast);
         if (grouped.isEmpty()) {
             diagnostics.throwIfErrors(); // no rules at all: the missing start rule is the only thing to say

@@ -42,7 +42,8 @@ public final class ProgramGrammars {
     }
 
     /**
-     * Compiles {@code ast} from its rule {@code start}.
+     * Compiles {@code ast} from its rule {@code start}. Its warnings leave out the lint of the rules
+     * as written ({@link #lint}): the program's users did not write them.
      *
      * @param warnings the builder's own warnings, reported with the grammar's
      * @throws io.github.kbnf4j.grammar.GrammarException with every error found
@@ -51,6 +52,15 @@ public final class ProgramGrammars {
             List<Diagnostic> warnings) {
         PackedGrammar p = GrammarCompiler.compile(ast, start, options, warnings);
         return factory().apply(p);
+    }
+
+    /**
+     * The warnings {@link #compile} leaves out, about the rules as the program wrote them: rules the
+     * start rule never reaches, rules that make the grammar ambiguous in a costly way. For the
+     * program's tests.
+     */
+    public static List<Diagnostic> lint(GrammarAst ast, String start, GrammarOptions options) {
+        return GrammarCompiler.lint(ast, start, options);
     }
 
     private static Function<PackedGrammar, CompiledGrammar> factory() {

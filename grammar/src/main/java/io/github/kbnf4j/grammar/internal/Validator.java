@@ -43,12 +43,17 @@ final class Validator {
         }
     }
 
-    /** Runs every check, recording errors and warnings. */
-    static void validate(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics) {
-        new Validator(ast, options, diagnostics).run(start);
+    /**
+     * Runs every check, recording errors and warnings; with {@code lint}, also the warnings about
+     * the grammar as written (unused rules, {@link AmbiguityWarnings}), which only help whoever
+     * wrote its rules.
+     */
+    static void validate(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
+            boolean lint) {
+        new Validator(ast, options, diagnostics).run(start, lint);
     }
 
-    private void run(String start) {
+    private void run(String start, boolean lint) {
         for (Rule r : ast.rules()) {
             check(r.body());
         }
@@ -59,8 +64,10 @@ final class Validator {
                     + "; the start rule is the dialect's ('start' in KBNF, 'root' in GBNF) unless another is chosen (GrammarOptions.startSymbol, CLI --start)");
             return;
         }
-        warnUnreachable(start);
-        AmbiguityWarnings.check(definitions, diagnostics);
+        if (lint) {
+            warnUnreachable(start);
+            AmbiguityWarnings.check(definitions, diagnostics);
+        }
     }
 
     /** Checks one expression tree; iterative over sequences and alternatives, recursive in depth (bounded by the parser). */
