@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.Diagnostic;
+import io.github.kbnf4j.grammar.internal.ProgramGrammars;
+import io.github.kbnf4j.jsonschema.internal.SchemaGrammar;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonSchemaGrammarTest {
@@ -24,6 +28,31 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(g, "{\"a\":\"x\",\"c\":1}"));
         assertFalse(accepts(g, "{\"a\":\"x\",\"a\":\"y\"}"));
         assertTrue(accepts(g, "{\"\\u0061\":\"x\"}"), "an escaped key is the same key");
+    }
+
+    @Test
+    void aStringWithALoneSurrogateIsNoValueADocumentCanHold() {
+        // Regression: such a key or enum string used to stand for "?" (what Java's UTF-8 encoder
+        // writes for a lone surrogate), so {"?": 1} took the declared key's schema.
+        CompiledGrammar g = compile("""
+            {"type":"object","properties":{"\\ud800":{"type":"integer"}},"additionalProperties":{"type":"string"}}
+            """);
+        assertTrue(accepts(g, "{\"?\":\"x\"}"));
+        assertFalse(accepts(g, "{\"?\":1}"));
+        assertFalse(accepts(g, "{\"\\ud800\":1}"), "a lone surrogate escape is no JSON string kbnf4j reads");
+        CompiledGrammar e = compile("""
+            {"enum":["\\ud800","a"]}
+            """);
+        assertTrue(accepts(e, "\"a\""));
+        assertFalse(accepts(e, "\"?\""));
+        CompiledGrammar c = compile("""
+            {"enum":[{"\\ud800":1},{"b":2}]}
+            """);
+        assertTrue(accepts(c, "{\"b\":2}"));
+        assertFalse(accepts(c, "{\"?\":1}"));
+        assertThrows(JsonSchemaException.class, () -> compile("""
+            {"type":"object","required":["\\ud800"]}
+            """), "a required key no document holds: no value satisfies the schema");
     }
 
     @Test
@@ -344,7 +373,24 @@ class JsonSchemaGrammarTest {
             "{\"prefixItems\":[{},{}],\"minItems\":3,\"maxItems\":5}"}) {
             CompiledGrammar g = compile(schema);
             assertTrue(g.warnings().isEmpty(), () -> schema + ": " + g.warnings());
+            // A schema's grammar leaves out the lint of its rules; the rules themselves are checked here.
+            SchemaGrammar rules = JsonSchemaGrammar.translate(JsonSchemaGrammar.DEFAULT_SOURCE,
+                    JsonSchemaGrammar.parse(JsonSchemaGrammar.DEFAULT_SOURCE, schema), JsonSchemaOptions.DEFAULT);
+            List<Diagnostic> lint = ProgramGrammars.lint(rules.ast(), rules.start(),
+                    JsonSchemaOptions.DEFAULT.grammarOptions());
+            assertTrue(lint.isEmpty(), () -> schema + ": " + lint);
         }
+        // From MaskBench (Github_easy): every declared key required and maxProperties their number.
+        String unusedSchema = "{\"type\":\"object\",\"properties\":{\"i\":{\"type\":\"string\"},"
+                + "\"v\":{\"type\":\"string\"},\"o\":{\"type\":\"string\"},\"m\":{\"type\":\"string\"},"
+                + "\"l\":{\"type\":\"string\"}},\"required\":[\"i\",\"v\",\"o\",\"m\",\"l\"],\"maxProperties\":5}";
+        SchemaGrammar unused = JsonSchemaGrammar.translate(JsonSchemaGrammar.DEFAULT_SOURCE,
+                JsonSchemaGrammar.parse(JsonSchemaGrammar.DEFAULT_SOURCE, unusedSchema), JsonSchemaOptions.DEFAULT);
+        assertFalse(ProgramGrammars.lint(unused.ast(), unused.start(), JsonSchemaOptions.DEFAULT.grammarOptions())
+                .isEmpty(), "the lint finds something to say: here an unused rule (left as it is, see the issue note)");
+        CompiledGrammar g = compile(unusedSchema);
+        assertTrue(g.warnings().stream().noneMatch(w -> w.message().contains("never used")),
+                () -> "which the schema's user does not see: " + g.warnings());
     }
 
     /** Regression: a relative $id ("limits") could not resolve against the default base, refusing 65 MaskBench schemas. */

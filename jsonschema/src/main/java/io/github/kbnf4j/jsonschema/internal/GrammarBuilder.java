@@ -137,7 +137,9 @@ final class GrammarBuilder {
         List<Expr> out = new ArrayList<>();
         if (t.values != null) {
             for (JsonNode v : t.values) {
-                if (!admits(t, v, where)) {
+                // A string with a lone surrogate is in no document (no JSON text the engine reads
+                // decodes to it), so neither is a value that holds one.
+                if (JsonValues.holdsLoneSurrogate(v) || !admits(t, v, where)) {
                     continue;
                 }
                 out.add(literal(v, t, where));
@@ -270,7 +272,8 @@ final class GrammarBuilder {
         String prefix = "o" + (fresh++);
         List<Expr> regionMembers = new ArrayList<>();
         for (ObjectLayout.Region r : layout.regions) {
-            regionMembers.add(member(automaton(lang.quoted(r.keys(), where), "key " + where), r.value()));
+            regionMembers.add(member(automaton(lang.quotedExcept(r.within(), r.excluded(), where), "key " + where),
+                    r.value()));
         }
         Expr extra = regionMembers.isEmpty() ? null : alt(regionMembers);
         int min = t.object.minProperties;
@@ -914,7 +917,7 @@ final class GrammarBuilder {
             byte[] key = e.getKey().getBytes(StandardCharsets.UTF_8);
             boolean found = false;
             for (ObjectLayout.Region r : layout.regions) {
-                if ((r.keys() == null || r.keys().matches(key)) && admitsAll(r.value(), e.getValue(), where)) {
+                if (r.admits(e.getKey(), key) && admitsAll(r.value(), e.getValue(), where)) {
                     found = true;
                     break;
                 }

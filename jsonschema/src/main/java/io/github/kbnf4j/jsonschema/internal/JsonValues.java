@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
 
-/** JSON value equality as JSON Schema defines it ({@code 1} equals {@code 1.0}), and type bits. */
+/**
+ * JSON value equality as JSON Schema defines it ({@code 1} equals {@code 1.0}), type bits, and
+ * whether a value holds a string no document holds.
+ */
 final class JsonValues {
     private JsonValues() {
     }
@@ -41,6 +44,28 @@ final class JsonValues {
             return true;
         }
         return a.equals(b);
+    }
+
+    /** Whether a string of {@code v}, or a key of one of its objects, holds a lone surrogate. */
+    static boolean holdsLoneSurrogate(JsonNode v) {
+        if (v.isTextual()) {
+            return Languages.hasLoneSurrogate(v.asText());
+        }
+        if (v.isArray()) {
+            for (JsonNode item : v) {
+                if (holdsLoneSurrogate(item)) {
+                    return true;
+                }
+            }
+        } else if (v.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (Languages.hasLoneSurrogate(e.getKey()) || holdsLoneSurrogate(e.getValue())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The {@link Shape} type bit of a value. */

@@ -5,6 +5,7 @@ import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import io.github.kbnf4j.grammar.internal.automata.Constructions;
 import io.github.kbnf4j.grammar.internal.automata.JsonLiteralSpellings;
 import io.github.kbnf4j.grammar.internal.automata.JsonStringEncoding;
+import io.github.kbnf4j.grammar.internal.automata.JsonStringExclusion;
 import io.github.kbnf4j.grammar.internal.automata.RegexSyntaxException;
 import io.github.kbnf4j.grammar.internal.automata.Regexes;
 import io.github.kbnf4j.grammar.internal.automata.TooManyStatesException;
@@ -163,7 +164,8 @@ final class Languages {
     }
 
     /**
-     * The valid UTF-8 strings other than {@code strings}: {@code complement} of their trie, built in
+     * The valid UTF-8 strings other than {@code strings} (one with a lone surrogate is none of them,
+     * so it changes nothing): {@code complement} of their trie, built in
      * one table (the keys an object's other members may have). Linear in the strings' total length,
      * then one minimization.
      */
@@ -193,6 +195,9 @@ final class Languages {
         boolean[] listed = new boolean[capacity];
         int nodes = 1; // the root, at utf8's start state 0
         for (String str : strings) {
+            if (hasLoneSurrogate(str)) {
+                continue; // no string of valid UTF-8; Java's encoder would make it '?'
+            }
             int node = 0;
             for (byte x : str.getBytes(StandardCharsets.UTF_8)) {
                 int at = node * 256 + (x & 0xFF);
@@ -209,7 +214,7 @@ final class Languages {
                         listed = Arrays.copyOf(listed, capacity);
                     }
                     child[at] = nodes;
-                    // Java's encoder writes valid UTF-8 (a lone surrogate becomes '?'), so this is a state.
+                    // Without lone surrogates, Java's encoder writes valid UTF-8, so this is a state.
                     utf8State[nodes] = utf8.next(utf8State[node], x & 0xFF);
                     nodes++;
                 }
@@ -307,7 +312,40 @@ final class Languages {
     }
 
     /**
-     * Every JSON spelling of the string {@code s}, quotes included: {@code quoted(literal(s))}, built
+     * JSON string literals (quotes included) whose decoded value is in L(content) (null: any string)
+     * and is none of {@code excluded}: the keys of an object's other members. Built from
+     * {@code quoted(content)} by {@link JsonStringExclusion}, without the automaton of
+     * {@code content} minus the strings.
+     */
+    ByteDfa quotedExcept(ByteDfa content, Collection<String> excluded, String where) {
+        if (excluded.isEmpty()) {
+            return quoted(content, where);
+        }
+        ByteDfa all = quoted(content, where);
+        try {
+            return cached("quotedExcept", List.of(all, List.copyOf(excluded)),
+                    () -> JsonStringExclusion.without(all, excluded, maxStates));
+        } catch (TooManyStatesException e) {
+            throw tooBig(where);
+        }
+    }
+
+    /** Whether {@code s} holds a UTF-16 surrogate that is not half of a pair. */
+    static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Every JSON spelling of the string {@code s}, quotes included (none if {@code s} holds a lone
+     * surrogate, which Java would encode as '?'): {@code quoted(literal(s))}, built
      * directly in time linear in its length ({@link JsonLiteralSpellings}) instead of by the general
      * construction. Object keys and {@code const}/{@code enum} strings take this path. Kept in this
      * compilation's memo only, not in the shared cache: building one costs about what a lookup and
@@ -319,8 +357,10 @@ final class Languages {
         ByteDfa known = memo.get(key);
         if (known == null) {
             try {
-                // A lone surrogate becomes '?' here, as in literal(s): the same language as before.
-                known = JsonLiteralSpellings.quoted(s.getBytes(StandardCharsets.UTF_8), maxStates);
+                // No JSON text decodes to a string with a lone surrogate (the engine reads none), and
+                // Java's encoder would write it as '?': a key or enum value that no document holds.
+                known = hasLoneSurrogate(s) ? ByteDfa.emptyLanguage()
+                        : JsonLiteralSpellings.quoted(s.getBytes(StandardCharsets.UTF_8), maxStates);
             } catch (TooManyStatesException e) {
                 throw tooBig(where);
             }

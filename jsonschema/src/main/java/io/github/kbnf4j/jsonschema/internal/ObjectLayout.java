@@ -6,6 +6,7 @@ import io.github.kbnf4j.jsonschema.internal.Shape.ObjectShape;
 import io.github.kbnf4j.jsonschema.internal.Shape.PatternSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,8 +31,15 @@ final class ObjectLayout {
     record Declared(String key, boolean required, List<Located> value) {
     }
 
-    /** Keys outside the declared ones: decoded key language (null: any key) and value schemas. */
-    record Region(ByteDfa keys, List<Located> value) {
+    /**
+     * Keys outside the declared ones: the decoded keys in L(within) (null: any key) other than
+     * {@code excluded} (the declared and forbidden keys), and their value schemas.
+     */
+    record Region(ByteDfa within, Set<String> excluded, List<Located> value) {
+        /** Whether {@code key} (whose UTF-8 is {@code utf8}) falls in this region. */
+        boolean admits(String key, byte[] utf8) {
+            return !excluded.contains(key) && (within == null || within.matches(utf8));
+        }
     }
 
     final List<Declared> declared = new ArrayList<>();
@@ -52,7 +60,8 @@ final class ObjectLayout {
         for (String key : keys) {
             boolean required = o.required.contains(key);
             List<Located> value = valueSchemas(o, key);
-            boolean allowed = value != null && !o.forbidden.contains(key)
+            // A key with a lone surrogate is in no document (no JSON text the engine reads decodes to it).
+            boolean allowed = value != null && !o.forbidden.contains(key) && !Languages.hasLoneSurrogate(key)
                     && (o.propertyNames == null || o.propertyNames.matches(key.getBytes(StandardCharsets.UTF_8)))
                     && !reader.read(value).isEmpty();
             if (!allowed && required) {
@@ -148,19 +157,17 @@ final class ObjectLayout {
         // Keys that are declared or forbidden never fall in a region.
         Set<String> out = new LinkedHashSet<>(declaredKeys);
         out.addAll(o.forbidden);
-        ByteDfa base = lang.intersect(out.isEmpty() ? null : lang.otherThan(List.copyOf(out), where),
-                o.propertyNames, where);
+        Set<String> excluded = Collections.unmodifiableSet(out);
         for (int subset = 0; subset < (1 << patterns.size()); subset++) {
-            ByteDfa keys = base;
-            for (int i = 0; i < patterns.size(); i++) {
+            ByteDfa keys = o.propertyNames;
+            for (int i = 0; i < patterns.size() && (keys == null || !keys.isEmptyLanguage()); i++) {
                 ByteDfa p = patterns.get(i).keys();
                 keys = (subset & (1 << i)) != 0 ? lang.intersect(keys, p, where)
                         : lang.intersect(keys, lang.complement(p, where), where);
-                if (keys != null && keys.isEmptyLanguage()) {
-                    break;
-                }
             }
-            if (keys != null && keys.isEmptyLanguage()) {
+            // Any key but a few is never an empty region; a narrower one may hold only excluded keys.
+            if (keys != null && (keys.isEmptyLanguage() || !out.isEmpty()
+                    && lang.intersect(keys, lang.otherThan(List.copyOf(out), where), where).isEmptyLanguage())) {
                 continue;
             }
             List<Located> value = new ArrayList<>();
@@ -186,7 +193,7 @@ final class ObjectLayout {
                 }
             }
             if (!reader.read(value).isEmpty()) {
-                regions.add(new Region(keys, value));
+                regions.add(new Region(keys, excluded, value));
             }
         }
     }
@@ -200,7 +207,7 @@ final class ObjectLayout {
         }
         byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
         for (Region r : regions) {
-            if (r.keys() == null || r.keys().matches(utf8)) {
+            if (r.admits(key, utf8)) {
                 return r.value();
             }
         }

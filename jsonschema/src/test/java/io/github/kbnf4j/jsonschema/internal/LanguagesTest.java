@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.grammar.internal.automata.Constructions;
 import io.github.kbnf4j.jsonschema.JsonSchemaException;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,12 +19,22 @@ class LanguagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "name", "a\"b\\c/d", "\n\t\u0000\u001F", "é😀\u07FF\uFFFF", "\uD800", "x\uDC00y",
-        "\uDE00\uD83D", "$ref", "0123456789abcdefABCDEF"})
+    @ValueSource(strings = {"", "name", "a\"b\\c/d", "\n\t\u0000\u001F", "é😀\u07FF\uFFFF", "$ref",
+        "0123456789abcdefABCDEF"})
     void sameAsTheGeneralPath(String s) {
         Languages lang = languages(20_000);
         assertEquals(lang.quoted(lang.literal(s), "/p"), lang.quotedLiteral(s, "/p"));
         assertSame(lang.quotedLiteral(s, "/p"), lang.quotedLiteral(s, "/q")); // one instance per compilation
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\uD800", "x\uDC00y", "\uDE00\uD83D"})
+    void aStringWithALoneSurrogateHasNoSpelling(String s) {
+        // Java's encoder writes a lone surrogate as '?', so literal(s) is another string.
+        assertEquals(ByteDfa.emptyLanguage(), languages(20_000).quotedLiteral(s, "/p"));
+        Languages lang = languages(20_000);
+        assertEquals(Constructions.validUtf8(), lang.otherThan(List.of(s), "/p"), "it excludes nothing");
+        assertEquals(lang.quoted(null, "/p"), lang.quotedExcept(null, List.of(s), "/p"));
     }
 
     @ParameterizedTest

@@ -59,6 +59,11 @@ final class TableBuilder {
         Arrays.fill(table, state * 256 + lo, state * 256 + hi + 1, target);
     }
 
+    /** Gives state {@code to} the transitions of state {@code from} (both added already). */
+    void copyRow(int from, int to) {
+        System.arraycopy(table, from * 256, table, to * 256, 256);
+    }
+
     /** Sets whether {@code state} accepts. */
     void accept(int state, boolean accepting) {
         accept[state] = accepting;
