@@ -1,5 +1,6 @@
 package io.github.kbnf4j.grammar;
 
+import io.github.kbnf4j.grammar.internal.automata.TransitionTable;
 import java.util.List;
 
 /**
@@ -46,8 +47,8 @@ public final class CompiledGrammar {
     private final int[] dotProduction;
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
-    /** global DFA state * 256 + byte -> next global state, or -1. */
-    private final int[] dfaNext;
+    /** global DFA state, byte -> next global state, or -1 (rows written on first use). */
+    private final TransitionTable dfaNext;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
     /** global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting). */
@@ -60,7 +61,7 @@ public final class CompiledGrammar {
 
     CompiledGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty, int[] firstProduction,
             int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction, int[] terminalStartState,
-            int[] dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
+            TransitionTable dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
             String[] terminalDescriptions, List<Diagnostic> warnings) {
         this.nonterminalNames = nonterminalNames;
         this.startNonterminal = startNonterminal;
@@ -182,12 +183,12 @@ public final class CompiledGrammar {
 
     /** The number of DFA states over all terminals. */
     public int dfaStateCount() {
-        return dfaNext.length >>> 8;
+        return dfaNext.stateCount();
     }
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext[(state << 8) | b];
+        return dfaNext.next(state, b);
     }
 
     /** Whether global DFA state {@code state} ends a match of its terminal. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.grammar.internal.automata.TransitionTable;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -173,11 +175,11 @@ class GbnfWriterTest {
     /** A grammar {@code start ::= t0} where t0 accepts exactly {@code bytes}. */
     private static CompiledGrammar acceptingExactly(int... bytes) {
         int states = bytes.length + 1;
-        int[] next = new int[states * 256];
-        Arrays.fill(next, -1);
+        byte[] literal = new byte[bytes.length];
         for (int i = 0; i < bytes.length; i++) {
-            next[i * 256 + bytes[i]] = i + 1;
+            literal[i] = (byte) bytes[i];
         }
+        TransitionTable next = new TransitionTable(new ByteDfa[] {ByteDfa.literal(literal)});
         long[] accepting = new long[(states + 63) / 64];
         accepting[bytes.length >>> 6] |= 1L << bytes.length;
         int[] bytesToAccept = new int[states];

@@ -14,7 +14,8 @@ import java.util.Arrays;
  * <p>Layout: {@code next[state * classCount + classOf[b]]}, -1 for dead; {@link #next} is O(1).
  * Memory is {@code stateCount * classCount} ints plus 256 for the byte classes.
  *
- * <p>Thread-safe: all fields are final and no array is handed out.
+ * <p>Thread-safe: the automaton's fields are final, the tables derived from it on first use are
+ * published through volatile fields, and no array is handed out.
  */
 public final class ByteDfa {
     private static final ByteDfa EMPTY =
@@ -27,6 +28,10 @@ public final class ByteDfa {
     private final int[] next;
     private final boolean[] accept;
     private final int hash;
+    // Computed on first use (racy but idempotent: every thread computes the same array, and a
+    // volatile field publishes it whole).
+    private volatile long[] liveBytes;
+    private volatile int[] bytesToAccept;
 
     /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
     ByteDfa(int stateCount, int classCount, int[] classOf, int[] next, boolean[] accept) {
@@ -225,60 +230,77 @@ public final class ByteDfa {
     }
 
     /**
-     * Writes this DFA into a table shared with other automata, its states numbered from
-     * {@code offset}: {@code next[(offset + s) * 256 + b]} gets {@code offset + next(s, b)} (or -1),
-     * and {@code liveBytes[4 * (offset + s) + w]} the bytes with a transition (bit {@code b & 63}
-     * of word {@code b >>> 6}). Each row is written as runs of bytes of one class, so the cost is one
-     * sequential write per byte, not a lookup through the class table.
+     * Writes row {@code state} into a table shared with other automata: {@code cells[base + b]}
+     * gets {@code next(state, b) + add} for each byte {@code b} with a transition and {@code dead}
+     * for the others. Written as runs of bytes of one class: a sequential fill per run, not a class
+     * lookup per byte.
      */
-    public void writeRows(int[] table, long[] liveBytes, int offset) {
-        // The bytes as runs of one class (a string's automaton has a few dozen: the quote, the
-        // backslash, the control bytes, the UTF-8 ranges), and each class's bytes as a bit set:
-        // a row is then a few sequential fills and its live bits an OR per live class, instead of
-        // a class lookup and a bit per byte (this runs for every state of every compiled grammar).
-        int[] runStart = new int[257];
-        int[] runClass = new int[256];
-        int runs = classRuns(runStart, runClass);
-        long[] classBytes = new long[4 * classCount];
-        for (int b = 0; b < 256; b++) {
-            classBytes[4 * classOf[b] + (b >>> 6)] |= 1L << b;
-        }
-        for (int s = 0; s < stateCount; s++) {
-            int g = offset + s;
-            int base = g << 8;
-            int row = s * classCount;
-            for (int k = 0; k < runs; k++) {
-                int t = next[row + runClass[k]];
-                int value = t < 0 ? -1 : offset + t;
-                for (int b = base + runStart[k], end = base + runStart[k + 1]; b < end; b++) {
-                    table[b] = value;
-                }
+    public void writeRow(int state, int[] cells, int base, int add, int dead) {
+        int row = state * classCount;
+        int b = 0;
+        while (b < 256) {
+            int c = classOf[b];
+            int t = next[row + c];
+            int value = t < 0 ? dead : t + add;
+            int end = b + 1;
+            while (end < 256 && classOf[end] == c) {
+                end++;
             }
-            long live0 = 0;
-            long live1 = 0;
-            long live2 = 0;
-            long live3 = 0;
-            for (int c = 0; c < classCount; c++) {
-                if (next[row + c] >= 0) {
-                    live0 |= classBytes[4 * c];
-                    live1 |= classBytes[4 * c + 1];
-                    live2 |= classBytes[4 * c + 2];
-                    live3 |= classBytes[4 * c + 3];
-                }
-            }
-            liveBytes[4 * g] = live0;
-            liveBytes[4 * g + 1] = live1;
-            liveBytes[4 * g + 2] = live2;
-            liveBytes[4 * g + 3] = live3;
+            Arrays.fill(cells, base + b, base + end, value);
+            b = end;
         }
     }
 
     /**
-     * For each state, the fewest bytes to an accepting state (0 if it accepts), written to
-     * {@code out[offset + s]}. Every state of a non-empty DFA reaches acceptance (it is trimmed).
-     * A backwards breadth-first search over the transitions by class, not by byte.
+     * Copies, for each state {@code s}, the bytes with a transition into
+     * {@code out[4 * (offset + s) .. 4 * (offset + s) + 4)} (bit {@code b & 63} of word
+     * {@code b >>> 6}). Computed once per DFA: grammars built from shared automata copy them.
      */
-    public void writeBytesToAccept(int[] out, int offset) {
+    public void copyLiveBytes(long[] out, int offset) {
+        long[] live = liveBytes;
+        if (live == null) {
+            live = computeLiveBytes();
+            liveBytes = live;
+        }
+        System.arraycopy(live, 0, out, 4 * offset, live.length);
+    }
+
+    /** The live bytes of every state as an OR of the bit sets of its live classes. */
+    private long[] computeLiveBytes() {
+        long[] classBytes = new long[4 * classCount];
+        for (int b = 0; b < 256; b++) {
+            classBytes[4 * classOf[b] + (b >>> 6)] |= 1L << b;
+        }
+        long[] live = new long[4 * stateCount];
+        for (int s = 0; s < stateCount; s++) {
+            int row = s * classCount;
+            for (int c = 0; c < classCount; c++) {
+                if (next[row + c] >= 0) {
+                    for (int w = 0; w < 4; w++) {
+                        live[4 * s + w] |= classBytes[4 * c + w];
+                    }
+                }
+            }
+        }
+        return live;
+    }
+
+    /**
+     * Copies, for each state, the fewest bytes to an accepting state (0 if it accepts) into
+     * {@code out[offset + s]}. Every state of a non-empty DFA reaches acceptance (it is trimmed).
+     * Computed once per DFA.
+     */
+    public void copyBytesToAccept(int[] out, int offset) {
+        int[] dist = bytesToAccept;
+        if (dist == null) {
+            dist = computeBytesToAccept();
+            bytesToAccept = dist;
+        }
+        System.arraycopy(dist, 0, out, offset, stateCount);
+    }
+
+    /** A backwards breadth-first search from the accepting states over the transitions by class. */
+    private int[] computeBytesToAccept() {
         int[] predecessorStart = new int[stateCount + 1];
         for (int i = 0; i < next.length; i++) {
             if (next[i] >= 0) {
@@ -316,7 +338,7 @@ public final class ByteDfa {
                 }
             }
         }
-        System.arraycopy(dist, 0, out, offset, stateCount);
+        return dist;
     }
 
     boolean[] acceptArray() {

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.grammar.internal.hir;
 
 import io.github.kbnf4j.grammar.Diagnostic;
+import io.github.kbnf4j.grammar.internal.automata.TransitionTable;
 import java.util.List;
 
 /**
@@ -10,6 +11,6 @@ import java.util.List;
  */
 public record PackedGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty,
         int[] firstProduction, int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction,
-        int[] terminalStartState, int[] dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
+        int[] terminalStartState, TransitionTable dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
         String[] terminalDescriptions, List<Diagnostic> warnings) {
 }

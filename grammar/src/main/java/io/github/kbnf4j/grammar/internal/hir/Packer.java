@@ -3,6 +3,7 @@ package io.github.kbnf4j.grammar.internal.hir;
 import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Diagnostic;
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.grammar.internal.automata.TransitionTable;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,8 +11,8 @@ import java.util.List;
 /**
  * The last step: a simplified {@link Hir} into the packed arrays of a
  * {@link CompiledGrammar} (see its javadoc for the layout). Only terminals still referenced are
- * kept, renumbered in order of first use; their automata are laid end to end in one transition
- * table.
+ * kept, renumbered in order of first use; their automata are laid end to end in one
+ * {@link TransitionTable}.
  */
 public final class Packer {
     private Packer() {
@@ -86,26 +87,31 @@ public final class Packer {
         if (totalStates > maxTotalStates) {
             return null;
         }
-        int states = (int) totalStates;
-        int[] next = new int[states << 8];
+        ByteDfa[] dfas = new ByteDfa[terminals];
+        for (int i = 0; i < terminals; i++) {
+            Hir.Terminal terminal = hir.terminal(usedTerminals.getInt(i));
+            dfas[i] = terminal.dfa();
+            descriptions[i] = terminal.description();
+        }
+        // The rows are written when first read (see TransitionTable); what the recognizer needs of
+        // every state is copied from each automaton, which computes it once.
+        TransitionTable next = new TransitionTable(dfas);
+        int states = next.stateCount();
         long[] accepting = new long[(states + 63) >>> 6];
         int[] bytesToAccept = new int[states];
         long[] liveBytes = new long[4 * states];
-        int offset = 0;
         for (int i = 0; i < terminals; i++) {
-            Hir.Terminal terminal = hir.terminal(usedTerminals.getInt(i));
-            ByteDfa dfa = terminal.dfa();
+            ByteDfa dfa = dfas[i];
+            int offset = next.startOf(i);
             startState[i] = offset;
-            descriptions[i] = terminal.description();
             for (int s = 0; s < dfa.stateCount(); s++) {
                 int g = offset + s;
                 if (dfa.isAccepting(s)) {
                     accepting[g >>> 6] |= 1L << g;
                 }
             }
-            dfa.writeRows(next, liveBytes, offset);
-            dfa.writeBytesToAccept(bytesToAccept, offset);
-            offset += dfa.stateCount();
+            dfa.copyLiveBytes(liveBytes, offset);
+            dfa.copyBytesToAccept(bytesToAccept, offset);
         }
         return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs,
                 dot0, rhs, dotProduction, startState, next, accepting,

@@ -1,6 +1,5 @@
 package io.github.kbnf4j.grammar.internal.hir;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,19 +55,29 @@ public final class RemoveUseless {
             return status;
         }
         for (int n = 0; n < count; n++) {
-            List<int[]> kept = new ArrayList<>();
-            for (int[] alt : hir.alternatives(n)) {
+            // The alternatives are distinct already (the passes before leave them so); a rule is
+            // only rewritten, and checked for repeats again, when an alternative goes or is cut.
+            List<int[]> alts = hir.alternatives(n);
+            List<int[]> kept = null;
+            for (int i = 0; i < alts.size(); i++) {
+                int[] alt = alts.get(i);
                 int firstUnproductive = 0;
                 while (firstUnproductive < alt.length && isProductive(alt[firstUnproductive], productive)) {
                     firstUnproductive++;
                 }
-                if (firstUnproductive == alt.length) {
-                    kept.add(alt);
-                } else if (endless[alt[firstUnproductive]]) {
-                    kept.add(Arrays.copyOf(alt, firstUnproductive + 1));
+                int[] keep = firstUnproductive == alt.length ? alt
+                        : endless[alt[firstUnproductive]] ? Arrays.copyOf(alt, firstUnproductive + 1)
+                        : null;
+                if (keep != alt && kept == null) {
+                    kept = new ArrayList<>(alts.subList(0, i));
+                }
+                if (kept != null && keep != null) {
+                    kept.add(keep);
                 }
             }
-            hir.setAlternatives(n, DeduplicateAlternatives.distinct(kept));
+            if (kept != null) {
+                hir.setAlternatives(n, DeduplicateAlternatives.distinct(kept));
+            }
         }
         RemoveUnreachable.apply(hir);
         return status;
@@ -90,16 +99,14 @@ public final class RemoveUseless {
      */
     static boolean[] endless(Hir hir, boolean[] productive) {
         int count = hir.nonterminalCount();
-        IntArrayList[] edges = new IntArrayList[count];
-        IntArrayList[] consuming = new IntArrayList[count]; // parallel: 1 if the edge consumes
+        // The edges in compressed rows: those of n are target[edgeStart[n] .. edgeStart[n + 1]),
+        // consuming[e] when the edge is not the alternative's first symbol. Counted, then filled.
+        int[] edgeStart = new int[count + 1];
         for (int n = 0; n < count; n++) {
-            edges[n] = new IntArrayList();
-            consuming[n] = new IntArrayList();
             for (int[] alt : hir.alternatives(n)) {
                 for (int j = 0; j < alt.length; j++) {
                     if (!Hir.isTerminal(alt[j])) {
-                        edges[n].add(alt[j]);
-                        consuming[n].add(j > 0 ? 1 : 0);
+                        edgeStart[n + 1]++;
                     }
                     if (!isProductive(alt[j], productive)) {
                         break;
@@ -107,41 +114,64 @@ public final class RemoveUseless {
                 }
             }
         }
-        int[] component = StronglyConnectedComponents.of(edges);
+        for (int n = 0; n < count; n++) {
+            edgeStart[n + 1] += edgeStart[n];
+        }
+        int[] target = new int[edgeStart[count]];
+        boolean[] consuming = new boolean[edgeStart[count]];
+        for (int n = 0, e = 0; n < count; n++) {
+            for (int[] alt : hir.alternatives(n)) {
+                for (int j = 0; j < alt.length; j++) {
+                    if (!Hir.isTerminal(alt[j])) {
+                        target[e] = alt[j];
+                        consuming[e++] = j > 0;
+                    }
+                    if (!isProductive(alt[j], productive)) {
+                        break;
+                    }
+                }
+            }
+        }
+        int[] component = StronglyConnectedComponents.of(edgeStart, target);
         boolean[] cycleComponent = new boolean[count];
         for (int n = 0; n < count; n++) {
-            for (int i = 0; i < edges[n].size(); i++) {
-                int m = edges[n].getInt(i);
-                if (consuming[n].getInt(i) == 1 && component[m] == component[n]) {
+            for (int e = edgeStart[n]; e < edgeStart[n + 1]; e++) {
+                if (consuming[e] && component[target[e]] == component[n]) {
                     cycleComponent[component[n]] = true;
                 }
             }
         }
-        // Backward reachability from the nonterminals on consuming cycles.
-        IntArrayList[] reverse = new IntArrayList[count];
-        for (int n = 0; n < count; n++) {
-            reverse[n] = new IntArrayList();
+        // Backward reachability from the nonterminals on consuming cycles, over the reversed edges.
+        int[] reverseStart = new int[count + 1];
+        for (int t : target) {
+            reverseStart[t + 1]++;
         }
         for (int n = 0; n < count; n++) {
-            for (int i = 0; i < edges[n].size(); i++) {
-                reverse[edges[n].getInt(i)].add(n);
+            reverseStart[n + 1] += reverseStart[n];
+        }
+        int[] source = new int[target.length];
+        int[] fill = Arrays.copyOf(reverseStart, count);
+        for (int n = 0; n < count; n++) {
+            for (int e = edgeStart[n]; e < edgeStart[n + 1]; e++) {
+                source[fill[target[e]]++] = n;
             }
         }
         boolean[] endless = new boolean[count];
-        IntArrayList work = new IntArrayList();
+        int[] work = new int[count];
+        int top = 0;
         for (int n = 0; n < count; n++) {
             if (cycleComponent[component[n]]) {
                 endless[n] = true;
-                work.add(n);
+                work[top++] = n;
             }
         }
-        while (!work.isEmpty()) {
-            int m = work.popInt();
-            for (int i = 0; i < reverse[m].size(); i++) {
-                int n = reverse[m].getInt(i);
+        while (top > 0) {
+            int m = work[--top];
+            for (int e = reverseStart[m]; e < reverseStart[m + 1]; e++) {
+                int n = source[e];
                 if (!endless[n]) {
                     endless[n] = true;
-                    work.add(n);
+                    work[top++] = n;
                 }
             }
         }

@@ -17,6 +17,23 @@ public final class StronglyConnectedComponents {
      */
     public static int[] of(IntArrayList[] edges) {
         int count = edges.length;
+        int[] edgeStart = new int[count + 1];
+        for (int v = 0; v < count; v++) {
+            edgeStart[v + 1] = edgeStart[v] + edges[v].size();
+        }
+        int[] target = new int[edgeStart[count]];
+        for (int v = 0; v < count; v++) {
+            edges[v].getElements(0, target, edgeStart[v], edges[v].size());
+        }
+        return of(edgeStart, target);
+    }
+
+    /**
+     * The same for a graph in compressed rows: the successors of node {@code v} are
+     * {@code target[edgeStart[v] .. edgeStart[v + 1])}.
+     */
+    public static int[] of(int[] edgeStart, int[] target) {
+        int count = edgeStart.length - 1;
         int[] index = new int[count];
         int[] low = new int[count];
         int[] component = new int[count];
@@ -33,21 +50,21 @@ public final class StronglyConnectedComponents {
             }
             int depth = 0;
             callNode[0] = root;
-            callEdge[0] = 0;
+            callEdge[0] = edgeStart[root];
             index[root] = low[root] = nextIndex++;
             stack.add(root);
             onStack[root] = true;
             while (depth >= 0) {
                 int v = callNode[depth];
-                if (callEdge[depth] < edges[v].size()) {
-                    int w = edges[v].getInt(callEdge[depth]++);
+                if (callEdge[depth] < edgeStart[v + 1]) {
+                    int w = target[callEdge[depth]++];
                     if (index[w] < 0) {
                         index[w] = low[w] = nextIndex++;
                         stack.add(w);
                         onStack[w] = true;
                         depth++;
                         callNode[depth] = w;
-                        callEdge[depth] = 0;
+                        callEdge[depth] = edgeStart[w];
                     } else if (onStack[w]) {
                         low[v] = Math.min(low[v], index[w]);
                     }

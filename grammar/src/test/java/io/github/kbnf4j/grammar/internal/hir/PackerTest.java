@@ -39,11 +39,12 @@ class PackerTest {
         // each literal of one byte has two states: start and accepting
         assertArrayEquals(new int[] {0, 2, 4}, p.terminalStartState());
         assertArrayEquals(new long[] {0b101010}, p.dfaAccepting());
-        assertEquals(6 << 8, p.dfaNext().length);
+        assertEquals(6, p.dfaNext().stateCount());
         // the automata laid end to end: each reads its byte from its start state to the next
-        assertEquals(1, p.dfaNext()[0 << 8 | 'c']);
-        assertEquals(3, p.dfaNext()[2 << 8 | 'a']);
-        assertEquals(5, p.dfaNext()[4 << 8 | 'b']);
+        assertEquals(1, p.dfaNext().next(0, 'c'));
+        assertEquals(3, p.dfaNext().next(2, 'a'));
+        assertEquals(5, p.dfaNext().next(4, 'b'));
+        assertEquals(-1, p.dfaNext().next(4, 'a'));
         assertEquals(6, p.dfaBytesToAccept().length);
         assertEquals(4 * 6, p.dfaLiveBytes().length);
         assertArrayEquals(new int[] {1, 0, 1, 0, 1, 0}, p.dfaBytesToAccept());

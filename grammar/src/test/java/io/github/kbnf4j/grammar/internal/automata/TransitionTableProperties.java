@@ -1,0 +1,170 @@
+package io.github.kbnf4j.grammar.internal.automata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * What a grammar's packed tables say about each state, against the plain reading of each
+ * automaton byte by byte through {@link ByteDfa#next}: {@link TransitionTable} (rows written on
+ * first read, here read in a random order, by several threads at once) and the live bytes and
+ * bytes to acceptance that {@link ByteDfa} copies. On random DFAs whose rows are a few byte ranges
+ * or a random target per byte (up to 256 classes, runs of one byte), laid end to end.
+ */
+class TransitionTableProperties {
+    private static final long OTHER_LIVE = 0x5555_5555_5555_5555L;
+    private static final int OTHER_DISTANCE = 1_000_003;
+
+    @Property(tries = 200)
+    void everyCellIsTheTargetOfItsAutomaton(@ForAll @IntRange(min = 1, max = 6) int automata,
+            @ForAll @IntRange(min = 1, max = 40) int n, @ForAll long seed) throws Exception {
+        Random rnd = new Random(seed);
+        ByteDfa[] dfas = new ByteDfa[automata];
+        for (int i = 0; i < automata; i++) {
+            dfas[i] = RandomDfas.of(1 + rnd.nextInt(n), rnd);
+        }
+        checkTable(dfas, rnd.nextLong(), 1 + rnd.nextInt(3));
+    }
+
+    @Property(tries = 200)
+    void liveBytesAndBytesToAcceptAreThoseOfNext(@ForAll @IntRange(min = 1, max = 60) int n, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        checkPerState(RandomDfas.of(n, rnd), rnd.nextInt(5));
+    }
+
+    @Example
+    void theEmptyLanguageAndALiteral() throws Exception {
+        ByteDfa literal = ByteDfa.literal(new byte[] {'a', (byte) 0xFF, 0, 'a'});
+        checkTable(new ByteDfa[] {ByteDfa.emptyLanguage(), literal, literal}, 1, 1);
+        checkPerState(ByteDfa.emptyLanguage(), 3);
+        checkPerState(literal, 1);
+    }
+
+    /**
+     * Reads every cell of the table of {@code dfas}, each of {@code threads} threads in its own
+     * random order (so rows are written by whichever thread comes first, sometimes by two at once).
+     */
+    private static void checkTable(ByteDfa[] dfas, long seed, int threads) throws Exception {
+        TransitionTable table = new TransitionTable(dfas);
+        int total = Arrays.stream(dfas).mapToInt(ByteDfa::stateCount).sum();
+        assertEquals(total, table.stateCount());
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (int k = 0; k < threads; k++) {
+                long threadSeed = seed + k;
+                Callable<Void> reader = () -> {
+                    readAll(table, dfas, total, new Random(threadSeed));
+                    return null;
+                };
+                done.add(pool.submit(reader));
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static void readAll(TransitionTable table, ByteDfa[] dfas, int total, Random rnd) {
+        int[] cells = new int[total * 256];
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = i;
+        }
+        for (int i = cells.length - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int x = cells[i];
+            cells[i] = cells[j];
+            cells[j] = x;
+        }
+        for (int cell : cells) {
+            int g = cell >>> 8;
+            int b = cell & 0xFF;
+            int i = 0;
+            while (g >= table.startOf(i) + dfas[i].stateCount()) {
+                i++;
+            }
+            int t = dfas[i].next(g - table.startOf(i), b);
+            int expected = t < 0 ? -1 : table.startOf(i) + t;
+            int automaton = i;
+            assertEquals(expected, table.next(g, b), () -> "state " + g + ", byte " + b + " of " + dfas[automaton]);
+        }
+    }
+
+    /** Copies {@code dfa}'s per-state tables at {@code offset}, between other automata's, and checks each. */
+    private static void checkPerState(ByteDfa dfa, int offset) {
+        int states = offset + dfa.stateCount() + 2;
+        long[] live = new long[4 * states];
+        int[] distance = new int[states];
+        Arrays.fill(live, OTHER_LIVE);
+        Arrays.fill(distance, OTHER_DISTANCE);
+        for (int round = 0; round < 2; round++) { // the second copy comes from what the first computed
+            dfa.copyLiveBytes(live, offset);
+            dfa.copyBytesToAccept(distance, offset);
+        }
+        int[] expectedDistance = distances(dfa);
+        for (int g = 0; g < states; g++) {
+            int s = g - offset;
+            boolean mine = s >= 0 && s < dfa.stateCount();
+            for (int w = 0; w < 4; w++) {
+                long expected = OTHER_LIVE;
+                if (mine) {
+                    expected = 0;
+                    for (int j = 0; j < 64; j++) {
+                        if (dfa.next(s, 64 * w + j) >= 0) {
+                            expected |= 1L << j;
+                        }
+                    }
+                }
+                int at = g;
+                int word = w;
+                assertEquals(expected, live[4 * g + w], () -> "live bytes of state " + at + ", word " + word + " of " + dfa);
+            }
+            int at = g;
+            assertEquals(mine ? expectedDistance[s] : OTHER_DISTANCE, distance[g],
+                    () -> "bytes to accept of state " + at + " of " + dfa);
+        }
+    }
+
+    /** The fewest bytes to acceptance of each state, by relaxing over all 256 bytes until nothing changes. */
+    private static int[] distances(ByteDfa dfa) {
+        int n = dfa.stateCount();
+        int[] d = new int[n];
+        Arrays.fill(d, Integer.MAX_VALUE);
+        for (int s = 0; s < n; s++) {
+            if (dfa.isAccepting(s)) {
+                d[s] = 0;
+            }
+        }
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            for (int s = 0; s < n; s++) {
+                for (int b = 0; b < 256; b++) {
+                    int t = dfa.next(s, b);
+                    if (t >= 0 && d[t] != Integer.MAX_VALUE && d[t] + 1 < d[s]) {
+                        d[s] = d[t] + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            if (d[s] == Integer.MAX_VALUE) {
+                d[s] = -1; // only the empty language's lone state
+            }
+        }
+        return d;
+    }
+}
