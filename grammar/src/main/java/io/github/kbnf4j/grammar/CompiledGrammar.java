@@ -191,6 +191,21 @@ public final class CompiledGrammar {
         return dfaNext.next(state, b);
     }
 
+    /**
+     * The transitions of global DFA state {@code state} as runs of bytes with one target, without
+     * 256 calls of {@link #dfaNext}: pairs (first byte, next global state or -1) in byte order,
+     * written to {@code out} (at least 512 ints); the first run starts at byte 0, each ends where
+     * the next starts, the last at 256, and neighbouring runs have different targets.
+     *
+     * @return the number of ints written (twice the number of runs)
+     */
+    public int dfaRuns(int state, int[] out) {
+        if (out.length < 512) {
+            throw new IllegalArgumentException("out needs 512 ints, has " + out.length);
+        }
+        return dfaNext.runs(state, out);
+    }
+
     /** Whether global DFA state {@code state} ends a match of its terminal. */
     public boolean dfaAccepting(int state) {
         return (dfaAccepting[state >>> 6] & (1L << state)) != 0;

@@ -252,6 +252,30 @@ public final class ByteDfa {
     }
 
     /**
+     * Writes row {@code state} as runs of bytes with one target: pairs (first byte, target +
+     * {@code add}, or -1 if dead) in byte order into {@code out} (at least 512 ints), the first
+     * run at byte 0, each ending where the next begins and the last at 256. Adjacent classes with
+     * one target are one run.
+     *
+     * @return the number of ints written (twice the runs)
+     */
+    public int writeRuns(int state, int add, int[] out) {
+        int row = state * classCount;
+        int n = 0;
+        int previous = -2;
+        for (int b = 0; b < 256; b++) {
+            int t = next[row + classOf[b]];
+            int value = t < 0 ? -1 : t + add;
+            if (value != previous) {
+                out[n++] = b;
+                out[n++] = value;
+                previous = value;
+            }
+        }
+        return n;
+    }
+
+    /**
      * Copies, for each state {@code s}, the bytes with a transition into
      * {@code out[4 * (offset + s) .. 4 * (offset + s) + 4)} (bit {@code b & 63} of word
      * {@code b >>> 6}). Computed once per DFA: grammars built from shared automata copy them.
@@ -312,9 +336,11 @@ public final class ByteDfa {
         }
         int[] fill = Arrays.copyOf(predecessorStart, stateCount);
         int[] predecessors = new int[predecessorStart[stateCount]];
-        for (int i = 0; i < next.length; i++) {
-            if (next[i] >= 0) {
-                predecessors[fill[next[i]]++] = i / classCount;
+        for (int s = 0, i = 0; s < stateCount; s++) {
+            for (int end = i + classCount; i < end; i++) {
+                if (next[i] >= 0) {
+                    predecessors[fill[next[i]]++] = s; // by row, not i / classCount: a division per cell showed
+                }
             }
         }
         int[] dist = new int[stateCount];

@@ -72,15 +72,27 @@ public final class TransitionTable {
         return v - SHIFT;
     }
 
+    /**
+     * The row of {@code state} as runs of bytes with one target, read from its automaton (the
+     * row's cells are not written): see {@link ByteDfa#writeRuns}.
+     */
+    public int runs(int state, int[] out) {
+        int i = automatonOf(state);
+        return dfas[i].writeRuns(state - start[i], start[i], out);
+    }
+
     /** Writes the row of {@code state}; returns its cell for {@code b}. */
     private int writeRow(int state, int b) {
+        int i = automatonOf(state);
+        dfas[i].writeRow(state - start[i], cells, state << 8, start[i] + SHIFT, DEAD);
+        return cells[(state << 8) | b];
+    }
+
+    /** The automaton that global state {@code state} belongs to. */
+    private int automatonOf(int state) {
         // Every automaton has a state, so starts are distinct: the automaton is the one that
         // starts at state, or else the last that starts before it.
         int i = Arrays.binarySearch(start, 0, dfas.length, state);
-        if (i < 0) {
-            i = -i - 2;
-        }
-        dfas[i].writeRow(state - start[i], cells, state << 8, start[i] + SHIFT, DEAD);
-        return cells[(state << 8) | b];
+        return i >= 0 ? i : -i - 2;
     }
 }
