@@ -47,8 +47,8 @@ public final class CompiledGrammar {
     private final int[] dotProduction;
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
-    /** global DFA state, byte -> next global state, or -1 (rows written on first use). */
-    private final TransitionTable dfaNext;
+    /** global DFA state * 256 + byte -> next global state, or -1. */
+    private final int[] dfaNext;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
     /** global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting). */
@@ -72,7 +72,7 @@ public final class CompiledGrammar {
         this.rhs = rhs;
         this.dotProduction = dotProduction;
         this.terminalStartState = terminalStartState;
-        this.dfaNext = dfaNext;
+        this.dfaNext = dfaNext.cells();
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
@@ -183,27 +183,12 @@ public final class CompiledGrammar {
 
     /** The number of DFA states over all terminals. */
     public int dfaStateCount() {
-        return dfaNext.stateCount();
+        return dfaNext.length >>> 8;
     }
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext.next(state, b);
-    }
-
-    /**
-     * The transitions of global DFA state {@code state} as runs of bytes with one target, without
-     * 256 calls of {@link #dfaNext}: pairs (first byte, next global state or -1) in byte order,
-     * written to {@code out} (at least 512 ints); the first run starts at byte 0, each ends where
-     * the next starts, the last at 256, and neighbouring runs have different targets.
-     *
-     * @return the number of ints written (twice the number of runs)
-     */
-    public int dfaRuns(int state, int[] out) {
-        if (out.length < 512) {
-            throw new IllegalArgumentException("out needs 512 ints, has " + out.length);
-        }
-        return dfaNext.runs(state, out);
+        return dfaNext[(state << 8) | b];
     }
 
     /** Whether global DFA state {@code state} ends a match of its terminal. */

@@ -229,7 +229,27 @@ final class DfaRuns {
     }
 
     private int[] compute(int q) {
-        int[] r = new int[512];
-        return Arrays.copyOf(r, grammar.dfaRuns(q, r));
+        CompiledGrammar g = grammar;
+        int count = 0;
+        int previous = -2;
+        for (int b = 0; b < 256; b++) {
+            int t = g.dfaNext(q, b);
+            if (t != previous) {
+                count++;
+                previous = t;
+            }
+        }
+        int[] r = new int[2 * count];
+        int at = 0;
+        previous = -2;
+        for (int b = 0; b < 256; b++) {
+            int t = g.dfaNext(q, b);
+            if (t != previous) {
+                r[at++] = b;
+                r[at++] = t;
+                previous = t;
+            }
+        }
+        return r;
     }
 }

@@ -32,6 +32,7 @@ public final class ByteDfa {
     // volatile field publishes it whole).
     private volatile long[] liveBytes;
     private volatile int[] bytesToAccept;
+    private volatile int[] classRunsMemo;
 
     /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
     ByteDfa(int stateCount, int classCount, int[] classOf, int[] next, boolean[] accept) {
@@ -236,43 +237,38 @@ public final class ByteDfa {
      * lookup per byte.
      */
     public void writeRow(int state, int[] cells, int base, int add, int dead) {
+        int[] runs = classRuns();
         int row = state * classCount;
-        int b = 0;
-        while (b < 256) {
-            int c = classOf[b];
-            int t = next[row + c];
+        for (int k = 0; k < runs.length - 1; k += 2) {
+            int t = next[row + runs[k + 1]];
             int value = t < 0 ? dead : t + add;
-            int end = b + 1;
-            while (end < 256 && classOf[end] == c) {
-                end++;
+            // A plain loop, not Arrays.fill: most runs are a byte or two long.
+            for (int b = base + runs[k], end = base + runs[k + 2]; b < end; b++) {
+                cells[b] = value;
             }
-            Arrays.fill(cells, base + b, base + end, value);
-            b = end;
         }
     }
 
     /**
-     * Writes row {@code state} as runs of bytes with one target: pairs (first byte, target +
-     * {@code add}, or -1 if dead) in byte order into {@code out} (at least 512 ints), the first
-     * run at byte 0, each ending where the next begins and the last at 256. Adjacent classes with
-     * one target are one run.
-     *
-     * @return the number of ints written (twice the runs)
+     * The bytes as maximal runs of one class, computed once: pairs (first byte, class), then 256.
+     * A string's automaton has a few dozen (the quote, the backslash, the control bytes, the UTF-8
+     * ranges), so a row is read or written a run at a time, not a byte at a time.
      */
-    public int writeRuns(int state, int add, int[] out) {
-        int row = state * classCount;
-        int n = 0;
-        int previous = -2;
-        for (int b = 0; b < 256; b++) {
-            int t = next[row + classOf[b]];
-            int value = t < 0 ? -1 : t + add;
-            if (value != previous) {
-                out[n++] = b;
-                out[n++] = value;
-                previous = value;
+    private int[] classRuns() {
+        int[] runs = classRunsMemo;
+        if (runs == null) {
+            int[] start = new int[257];
+            int[] cls = new int[256];
+            int count = classRuns(start, cls);
+            runs = new int[2 * count + 1];
+            for (int k = 0; k < count; k++) {
+                runs[2 * k] = start[k];
+                runs[2 * k + 1] = cls[k];
             }
+            runs[2 * count] = 256;
+            classRunsMemo = runs;
         }
-        return n;
+        return runs;
     }
 
     /**

@@ -93,8 +93,8 @@ public final class Packer {
             dfas[i] = terminal.dfa();
             descriptions[i] = terminal.description();
         }
-        // The rows are written when first read (see TransitionTable); what the recognizer needs of
-        // every state is copied from each automaton, which computes it once.
+        // The rows are written from each automaton's class runs; the live bytes and distances to
+        // acceptance are copied from each automaton, which computes them once.
         TransitionTable next = new TransitionTable(dfas);
         int states = next.stateCount();
         long[] accepting = new long[(states + 63) >>> 6];
