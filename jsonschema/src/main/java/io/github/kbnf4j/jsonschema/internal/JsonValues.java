@@ -1,6 +1,7 @@
 package io.github.kbnf4j.jsonschema.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kbnf4j.grammar.internal.automata.JsonStringExclusion;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -49,7 +50,7 @@ final class JsonValues {
     /** Whether a string of {@code v}, or a key of one of its objects, holds a lone surrogate. */
     static boolean holdsLoneSurrogate(JsonNode v) {
         if (v.isTextual()) {
-            return Languages.hasLoneSurrogate(v.asText());
+            return JsonStringExclusion.hasLoneSurrogate(v.asText());
         }
         if (v.isArray()) {
             for (JsonNode item : v) {
@@ -60,7 +61,7 @@ final class JsonValues {
         } else if (v.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (Languages.hasLoneSurrogate(e.getKey()) || holdsLoneSurrogate(e.getValue())) {
+                if (JsonStringExclusion.hasLoneSurrogate(e.getKey()) || holdsLoneSurrogate(e.getValue())) {
                     return true;
                 }
             }

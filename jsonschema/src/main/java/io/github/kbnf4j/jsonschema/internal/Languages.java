@@ -195,7 +195,7 @@ final class Languages {
         boolean[] listed = new boolean[capacity];
         int nodes = 1; // the root, at utf8's start state 0
         for (String str : strings) {
-            if (hasLoneSurrogate(str)) {
+            if (JsonStringExclusion.hasLoneSurrogate(str)) {
                 continue; // no string of valid UTF-8; Java's encoder would make it '?'
             }
             int node = 0;
@@ -330,18 +330,6 @@ final class Languages {
         }
     }
 
-    /** Whether {@code s} holds a UTF-16 surrogate that is not half of a pair. */
-    static boolean hasLoneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(ch)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * Every JSON spelling of the string {@code s}, quotes included (none if {@code s} holds a lone
@@ -359,7 +347,7 @@ final class Languages {
             try {
                 // No JSON text decodes to a string with a lone surrogate (the engine reads none), and
                 // Java's encoder would write it as '?': a key or enum value that no document holds.
-                known = hasLoneSurrogate(s) ? ByteDfa.emptyLanguage()
+                known = JsonStringExclusion.hasLoneSurrogate(s) ? ByteDfa.emptyLanguage()
                         : JsonLiteralSpellings.quoted(s.getBytes(StandardCharsets.UTF_8), maxStates);
             } catch (TooManyStatesException e) {
                 throw tooBig(where);

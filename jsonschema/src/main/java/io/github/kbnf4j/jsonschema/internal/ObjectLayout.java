@@ -1,6 +1,7 @@
 package io.github.kbnf4j.jsonschema.internal;
 
 import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
+import io.github.kbnf4j.grammar.internal.automata.JsonStringExclusion;
 import io.github.kbnf4j.jsonschema.internal.Shape.ObjectClause;
 import io.github.kbnf4j.jsonschema.internal.Shape.ObjectShape;
 import io.github.kbnf4j.jsonschema.internal.Shape.PatternSchema;
@@ -61,7 +62,7 @@ final class ObjectLayout {
             boolean required = o.required.contains(key);
             List<Located> value = valueSchemas(o, key);
             // A key with a lone surrogate is in no document (no JSON text the engine reads decodes to it).
-            boolean allowed = value != null && !o.forbidden.contains(key) && !Languages.hasLoneSurrogate(key)
+            boolean allowed = value != null && !o.forbidden.contains(key) && !JsonStringExclusion.hasLoneSurrogate(key)
                     && (o.propertyNames == null || o.propertyNames.matches(key.getBytes(StandardCharsets.UTF_8)))
                     && !reader.read(value).isEmpty();
             if (!allowed && required) {

@@ -57,6 +57,19 @@ public final class JsonStringExclusion {
         return product(d, s, maxStates);
     }
 
+    /** Whether {@code s} holds a UTF-16 surrogate that is not half of a pair (no JSON text decodes to it). */
+    public static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * State 0 is the pair of starts, states 1..|d| are d's own, then the other pairs as they are
      * found.
@@ -166,17 +179,6 @@ public final class JsonStringExclusion {
             return s;
         }
 
-        private static boolean hasLoneSurrogate(String v) {
-            for (int i = 0; i < v.length(); i++) {
-                char ch = v.charAt(i);
-                if (Character.isHighSurrogate(ch) && i + 1 < v.length() && Character.isLowSurrogate(v.charAt(i + 1))) {
-                    i++;
-                } else if (Character.isSurrogate(ch)) {
-                    return true;
-                }
-            }
-            return false;
-        }
 
         private void add(byte[] utf8) {
             int node = 0;
