@@ -330,7 +330,6 @@ final class Languages {
         }
     }
 
-
     /**
      * Every JSON spelling of the string {@code s}, quotes included (none if {@code s} holds a lone
      * surrogate, which Java would encode as '?'): {@code quoted(literal(s))}, built

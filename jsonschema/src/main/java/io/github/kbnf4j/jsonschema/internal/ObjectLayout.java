@@ -159,6 +159,7 @@ final class ObjectLayout {
         Set<String> out = new LinkedHashSet<>(declaredKeys);
         out.addAll(o.forbidden);
         Set<String> excluded = Collections.unmodifiableSet(out);
+        ByteDfa notExcluded = null; // built once, when a narrower region first needs it
         for (int subset = 0; subset < (1 << patterns.size()); subset++) {
             ByteDfa keys = o.propertyNames;
             for (int i = 0; i < patterns.size() && (keys == null || !keys.isEmptyLanguage()); i++) {
@@ -166,10 +167,17 @@ final class ObjectLayout {
                 keys = (subset & (1 << i)) != 0 ? lang.intersect(keys, p, where)
                         : lang.intersect(keys, lang.complement(p, where), where);
             }
-            // Any key but a few is never an empty region; a narrower one may hold only excluded keys.
-            if (keys != null && (keys.isEmptyLanguage() || !out.isEmpty()
-                    && lang.intersect(keys, lang.otherThan(List.copyOf(out), where), where).isEmptyLanguage())) {
+            if (keys != null && keys.isEmptyLanguage()) {
                 continue;
+            }
+            // Any key but a few is never an empty region; a narrower one may hold only excluded keys.
+            if (keys != null && !out.isEmpty()) {
+                if (notExcluded == null) {
+                    notExcluded = lang.otherThan(List.copyOf(out), where);
+                }
+                if (lang.intersect(keys, notExcluded, where).isEmptyLanguage()) {
+                    continue;
+                }
             }
             List<Located> value = new ArrayList<>();
             for (ObjectClause c : o.clauses) {

@@ -106,27 +106,6 @@ public final class ByteDfa {
         return next[state * classCount + classOf[b]];
     }
 
-    /**
-     * Splits the bytes 0..255 into maximal runs of one class: run {@code k} is the bytes
-     * {@code runStart[k]} to {@code runStart[k + 1] - 1}, all of class {@code runClass[k]}.
-     * {@code runStart} needs 257 entries and {@code runClass} 256. A string's automaton has a few
-     * dozen runs (the quote, the backslash, the control bytes, the UTF-8 ranges), so a loop over a
-     * state's runs replaces a loop over its 256 bytes.
-     *
-     * @return the number of runs
-     */
-    int classRuns(int[] runStart, int[] runClass) {
-        int runs = 0;
-        for (int b = 0; b < 256; b++) {
-            if (b == 0 || classOf[b] != classOf[b - 1]) {
-                runStart[runs] = b;
-                runClass[runs++] = classOf[b];
-            }
-        }
-        runStart[runs] = 256;
-        return runs;
-    }
-
     /** The target of {@code state} on the bytes of class {@code c}, or -1 if dead. */
     int nextOfClass(int state, int c) {
         return next[state * classCount + c];
@@ -221,11 +200,9 @@ public final class ByteDfa {
     /** A fresh {@code rows * 256} table holding this DFA's transitions in its first rows (rest -1). */
     int[] denseTable(int rows) {
         int[] t = new int[rows * 256];
-        Arrays.fill(t, -1);
+        Arrays.fill(t, stateCount * 256, t.length, -1);
         for (int s = 0; s < stateCount; s++) {
-            for (int b = 0; b < 256; b++) {
-                t[s * 256 + b] = next[s * classCount + classOf[b]];
-            }
+            writeRow(s, t, s * 256, 0, -1);
         }
         return t;
     }
@@ -250,20 +227,27 @@ public final class ByteDfa {
     }
 
     /**
-     * The bytes as maximal runs of one class, computed once: pairs (first byte, class), then 256.
-     * A string's automaton has a few dozen (the quote, the backslash, the control bytes, the UTF-8
-     * ranges), so a row is read or written a run at a time, not a byte at a time.
+     * The bytes as maximal runs of one class, computed once: pairs (first byte, class) in byte
+     * order, then 256, so run {@code k} is the bytes {@code runs[2k] .. runs[2k + 2] - 1}, all of
+     * class {@code runs[2k + 1]}. A string's automaton has a few dozen (the quote, the backslash,
+     * the control bytes, the UTF-8 ranges), so a row is read or written a run at a time, not a byte
+     * at a time. Read-only for callers.
      */
-    private int[] classRuns() {
+    int[] classRuns() {
         int[] runs = classRunsMemo;
         if (runs == null) {
-            int[] start = new int[257];
-            int[] cls = new int[256];
-            int count = classRuns(start, cls);
+            int count = 0;
+            for (int b = 0; b < 256; b++) {
+                if (b == 0 || classOf[b] != classOf[b - 1]) {
+                    count++;
+                }
+            }
             runs = new int[2 * count + 1];
-            for (int k = 0; k < count; k++) {
-                runs[2 * k] = start[k];
-                runs[2 * k + 1] = cls[k];
+            for (int b = 0, k = 0; b < 256; b++) {
+                if (b == 0 || classOf[b] != classOf[b - 1]) {
+                    runs[k++] = b;
+                    runs[k++] = classOf[b];
+                }
             }
             runs[2 * count] = 256;
             classRunsMemo = runs;

@@ -55,21 +55,20 @@ public final class ByteNfa {
         n.fin = n.newState();
         // Edges are the maximal byte ranges with one target, found over the DFA's runs of one byte
         // class rather than byte by byte (this runs for every automaton a regular rule composes).
-        int[] runStart = new int[257];
-        int[] runClass = new int[256];
-        int runs = dfa.classRuns(runStart, runClass);
+        int[] runs = dfa.classRuns(); // (first byte, class) pairs, then 256
+        int last = runs.length - 1;
         for (int s = 0; s < count; s++) {
             int k = 0;
-            while (k < runs) {
-                int t = dfa.nextOfClass(s, runClass[k]);
+            while (k < last) {
+                int t = dfa.nextOfClass(s, runs[k + 1]);
                 int e = k;
-                while (e + 1 < runs && dfa.nextOfClass(s, runClass[e + 1]) == t) {
-                    e++;
+                while (e + 2 < last && dfa.nextOfClass(s, runs[e + 3]) == t) {
+                    e += 2;
                 }
                 if (t >= 0) {
-                    n.addEdge(s, runStart[k], runStart[e + 1] - 1, t);
+                    n.addEdge(s, runs[k], runs[e + 2] - 1, t);
                 }
-                k = e + 1;
+                k = e + 2;
             }
             if (dfa.isAccepting(s)) {
                 n.addEdge(s, EPSILON, EPSILON, n.fin);

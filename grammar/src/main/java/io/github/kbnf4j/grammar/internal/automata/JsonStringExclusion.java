@@ -84,12 +84,7 @@ public final class JsonStringExclusion {
             table.addState(i);
         }
         for (int q = 0; q < n; q++) {
-            for (int b = 0; b < 256; b++) {
-                int t = d.next(q, b);
-                if (t >= 0) {
-                    table.set(1 + q, b, 1 + t);
-                }
-            }
+            table.setRow(1 + q, d, q, 1);
             table.accept(1 + q, d.isAccepting(q));
         }
         Long2IntOpenHashMap pairs = new Long2IntOpenHashMap();
@@ -178,7 +173,6 @@ public final class JsonStringExclusion {
             }
             return s;
         }
-
 
         private void add(byte[] utf8) {
             int node = 0;
