@@ -47,7 +47,7 @@ public final class CompiledGrammar {
     private final int[] dotProduction;
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
-    /** global DFA state * 256 + byte -> next global state, or -1. */
+    /** global DFA state * 256 + byte -> next global state plus one, or 0 when dead (see TransitionTable). */
     private final int[] dfaNext;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
@@ -188,7 +188,7 @@ public final class CompiledGrammar {
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext[(state << 8) | b];
+        return dfaNext[(state << 8) | b] - 1; // cells hold the state plus one, 0 when dead
     }
 
     /** Whether global DFA state {@code state} ends a match of its terminal. */

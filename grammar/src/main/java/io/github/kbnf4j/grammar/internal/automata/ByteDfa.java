@@ -214,10 +214,27 @@ public final class ByteDfa {
      * lookup per byte.
      */
     public void writeRow(int state, int[] cells, int base, int add, int dead) {
+        writeRuns(state, cells, base, add, true, dead);
+    }
+
+    /**
+     * Writes the transitions of row {@code state} into a table whose dead cells are left as they
+     * are (a new array's zeros): {@code cells[base + b]} gets {@code next(state, b) + add} for each
+     * byte {@code b} with a transition. Most cells of a grammar's table are dead (a literal's state
+     * has one live byte), so this writes a small part of what {@link #writeRow} does.
+     */
+    public void writeLiveCells(int state, int[] cells, int base, int add) {
+        writeRuns(state, cells, base, add, false, 0);
+    }
+
+    private void writeRuns(int state, int[] cells, int base, int add, boolean writeDead, int dead) {
         int[] runs = classRuns();
         int row = state * classCount;
         for (int k = 0; k < runs.length - 1; k += 2) {
             int t = next[row + runs[k + 1]];
+            if (t < 0 && !writeDead) {
+                continue;
+            }
             int value = t < 0 ? dead : t + add;
             // A plain loop, not Arrays.fill: most runs are a byte or two long.
             for (int b = base + runs[k], end = base + runs[k + 2]; b < end; b++) {
