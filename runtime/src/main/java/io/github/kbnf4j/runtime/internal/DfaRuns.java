@@ -59,7 +59,8 @@ final class DfaRuns {
      * the subtree's height: every token in it is inside, none leaves.
      */
     int plainRun(int q) {
-        return run(q, plainRuns, false);
+        int known = plainRuns[q]; // read for most nodes of a walk: kept small enough to inline
+        return known != UNKNOWN ? known : run(q, plainRuns, false);
     }
 
     /**
@@ -69,15 +70,12 @@ final class DfaRuns {
      * characters, so a subtree of text at most that many bytes high is inside whole.
      */
     int textRun(int q) {
-        return run(q, textRuns, true);
+        int known = textRuns[q];
+        return known != UNKNOWN ? known : run(q, textRuns, true);
     }
 
-    /** The run of {@code q} along the chain of {@link #successor}, memoized in {@code runs}. */
+    /** The run of {@code q} (not yet known) along the chain of {@link #successor}, memoized in {@code runs}. */
     private int run(int q, int[] runs, boolean text) {
-        int known = runs[q];
-        if (known != UNKNOWN) {
-            return known;
-        }
         IntArrayList chain = new IntArrayList();
         IntOpenHashSet met = new IntOpenHashSet();
         int at = q;

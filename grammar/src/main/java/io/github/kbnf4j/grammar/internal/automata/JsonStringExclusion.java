@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.Collection;
 import java.util.List;
 
@@ -27,11 +28,13 @@ import java.util.List;
  *
  * <p>Then the product with d, walked from the pair of start states: a pair (q, s) has d's row at
  * q, except on the few bytes the spelling state s reads, which lead to pairs; a byte s does not
- * read leaves V's spellings for good, so it leads to d's own state (d is copied into the table
- * once). A pair accepts if q accepts and s is not the end of a spelling. Then minimization. Pairs
- * are about as many as the spelling states (d's state is mostly fixed by the path), so the work is
- * O((|d| + |V's spelling states|) · 256) plus the minimization, where encoding A \ V anew costs
- * some 40 memoized hex-digit states per state of A \ V's automaton before its minimization.
+ * read leaves V's spellings for good, so it leads to d's own state. A pair accepts if q accepts
+ * and s is not the end of a spelling. The pairs form an acyclic graph above d, so with d minimal
+ * the product is minimized bottom-up, each pair merged into the class of its row (see
+ * {@link Merged}), without a partition refinement over 256-byte rows. Pairs are about as many as
+ * the spelling states (d's state is mostly fixed by the path), so the work is
+ * O(|d| · runs + pairs + result · intervals), where encoding A \ V anew costs some 40 memoized
+ * hex-digit states per state of A \ V's automaton before its minimization.
  *
  * <p>A string of V that holds a lone surrogate (no JSON text decodes to it) excludes nothing.
  * Stateless, thread-safe.
@@ -45,6 +48,9 @@ public final class JsonStringExclusion {
 
     /**
      * The strings of L(d) that are not a JSON spelling (quotes included) of one of {@code values}.
+     *
+     * The result is canonical (equal to any other minimal construction of the same language) when
+     * {@code d} is minimal, as every {@link ByteDfa} the constructions of this package make is.
      *
      * @throws TooManyStatesException if the spellings of {@code values} or the product, before
      *     minimization, exceed {@code maxStates} states
@@ -71,61 +77,332 @@ public final class JsonStringExclusion {
     }
 
     /**
-     * State 0 is the pair of starts, states 1..|d| are d's own, then the other pairs as they are
-     * found.
+     * The product of d with the spellings, minimal and numbered canonically. Its pairs (q, s) are
+     * found from the pair of starts; pair 0 is that one. Only the n + 1 + pairs states of the
+     * product count towards {@code maxStates}, as they would in a table of the product.
      */
     private static ByteDfa product(ByteDfa d, Spellings s, int maxStates) {
         int n = d.stateCount();
         if (n + 1 > maxStates) {
             throw new TooManyStatesException(maxStates);
         }
-        TableBuilder table = new TableBuilder();
-        for (int i = 0; i <= n; i++) {
-            table.addState(i);
-        }
-        for (int q = 0; q < n; q++) {
-            table.setRow(1 + q, d, q, 1);
-            table.accept(1 + q, d.isAccepting(q));
-        }
-        Long2IntOpenHashMap pairs = new Long2IntOpenHashMap();
-        pairs.defaultReturnValue(-1);
-        IntArrayList work = new IntArrayList(); // (q, s, id) triples
-        pairs.put(0L, 0);
-        work.add(0);
-        work.add(Spellings.START);
-        work.add(0);
-        int count = n + 1;
-        for (int w = 0; w < work.size(); w += 3) {
-            int q = work.getInt(w);
-            int state = work.getInt(w + 1);
-            int id = work.getInt(w + 2);
-            table.copyRow(1 + q, id);
-            table.accept(id, d.isAccepting(q) && state != Spellings.END);
-            IntArrayList edges = s.edges.get(state);
-            for (int e = 0; e < edges.size(); e += 2) {
-                int b = edges.getInt(e);
-                int tq = d.next(q, b);
-                if (tq < 0) {
-                    continue; // the row copied from d has no transition here either
-                }
-                int ts = edges.getInt(e + 1);
-                long key = ((long) tq << 32) | ts;
-                int target = pairs.get(key);
-                if (target < 0) {
-                    if (count >= maxStates) {
-                        throw new TooManyStatesException(maxStates);
+        Pairs pairs = Pairs.explore(d, s, maxStates);
+        Merged merged = Merged.of(d, s, pairs);
+        return merged.canonical(d);
+    }
+
+    /**
+     * The pairs of the product as a graph: pair {@code p} is (d's state {@code q[p]}, spelling
+     * state {@code s[p]}), and its edges {@code edgeStart[p] .. edgeStart[p + 1] - 1} are the bytes
+     * the spelling state reads that d can read too, each to a pair. Every other byte leads to d's
+     * own state (or nowhere). The graph is acyclic: every spelling edge goes deeper into the
+     * values' trie or further along one character's escape.
+     */
+    private record Pairs(int count, int[] q, int[] s, int[] edgeStart, int[] edgeByte, int[] edgeTarget) {
+        /** @throws TooManyStatesException past {@code maxStates} states of the product (d's, then the pairs) */
+        static Pairs explore(ByteDfa d, Spellings s, int maxStates) {
+            int maxPairs = maxStates - d.stateCount();
+            Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
+            ids.defaultReturnValue(-1);
+            IntArrayList qs = new IntArrayList();
+            IntArrayList ss = new IntArrayList();
+            IntArrayList edgeStart = new IntArrayList();
+            IntArrayList edgeByte = new IntArrayList();
+            IntArrayList edgeTarget = new IntArrayList();
+            ids.put(Spellings.START, 0);
+            qs.add(0);
+            ss.add(Spellings.START);
+            for (int p = 0; p < qs.size(); p++) {
+                int q = qs.getInt(p);
+                edgeStart.add(edgeByte.size());
+                IntArrayList edges = s.edges.get(ss.getInt(p));
+                for (int e = 0; e < edges.size(); e += 2) {
+                    int b = edges.getInt(e);
+                    int tq = d.next(q, b);
+                    if (tq < 0) {
+                        continue; // d reads nothing here, and so neither does the pair
                     }
-                    target = count++;
-                    table.addState(target);
-                    pairs.put(key, target);
-                    work.add(tq);
-                    work.add(ts);
-                    work.add(target);
+                    int ts = edges.getInt(e + 1);
+                    long key = ((long) tq << 32) | ts;
+                    int target = ids.get(key);
+                    if (target < 0) {
+                        if (qs.size() >= maxPairs) {
+                            throw new TooManyStatesException(maxStates);
+                        }
+                        target = qs.size();
+                        ids.put(key, target);
+                        qs.add(tq);
+                        ss.add(ts);
+                    }
+                    edgeByte.add(b);
+                    edgeTarget.add(target);
                 }
-                table.set(id, b, target);
+            }
+            edgeStart.add(edgeByte.size());
+            return new Pairs(qs.size(), qs.toIntArray(), ss.toIntArray(), edgeStart.toIntArray(),
+                    edgeByte.toIntArray(), edgeTarget.toIntArray());
+        }
+
+        /** The pairs in post-order (every pair after the pairs its edges lead to), from pair 0. */
+        int[] postOrder() {
+            int[] order = new int[count];
+            int done = 0;
+            byte[] mark = new byte[count]; // 0 unseen, 1 on the stack, 2 done
+            int[] stack = new int[count];
+            int[] nextEdge = new int[count];
+            int top = 0;
+            stack[top++] = 0;
+            mark[0] = 1;
+            nextEdge[0] = edgeStart[0];
+            while (top > 0) {
+                int p = stack[top - 1];
+                if (nextEdge[p] < edgeStart[p + 1]) {
+                    int t = edgeTarget[nextEdge[p]++];
+                    if (mark[t] == 0) {
+                        mark[t] = 1;
+                        nextEdge[t] = edgeStart[t];
+                        stack[top++] = t;
+                    } else if (mark[t] == 1) {
+                        throw new IllegalStateException("the product of a spelling automaton has a cycle");
+                    }
+                } else {
+                    mark[p] = 2;
+                    order[done++] = p;
+                    top--;
+                }
+            }
+            return order;
+        }
+    }
+
+    /**
+     * The product's states merged into their classes of equivalence, bottom-up. d is minimal, so
+     * each of its states is a class of its own, numbered as in d; a pair's class is then known
+     * once the classes its edges lead to are (the pairs are acyclic): it is dead when it does not
+     * accept and every byte d reads from its state leads to a dead pair, it is d's state when it
+     * differs from it nowhere, and otherwise it is the class of the same row and acceptance (rows
+     * hashed, then compared in full), or a new one. This is exact for an acyclic part over a
+     * minimal automaton, and costs the pairs' edges rather than a refinement over the product's
+     * 256-byte rows.
+     *
+     * <p>Class {@code c < n} is d's state {@code c}; a class {@code c >= n} is d's state
+     * {@code classQ[c - n]} but on the bytes {@code excByte[excStart[c - n] ..]}, which lead to
+     * {@code excTarget[..]} (a class, or -1).
+     */
+    private static final class Merged {
+        /** Per byte, a random odd multiplier of a row's hash. */
+        private static final long[] BYTE_HASH = new long[256];
+        /** Prefix sums of {@link #BYTE_HASH}: bytes 0..b-1. */
+        private static final long[] BYTE_HASH_SUM = new long[257];
+
+        static {
+            SplittableRandom random = new SplittableRandom(0x6b626e66L);
+            for (int b = 0; b < 256; b++) {
+                BYTE_HASH[b] = random.nextLong() | 1;
+                BYTE_HASH_SUM[b + 1] = BYTE_HASH_SUM[b] + BYTE_HASH[b];
             }
         }
-        return table.minimize(count);
+
+        private final int n;
+        /** The class of each pair, -1 when dead. */
+        final int[] classOfPair;
+        final IntArrayList classQ = new IntArrayList();
+        /** 1 where the class accepts, else 0. */
+        final IntArrayList classAccepts = new IntArrayList();
+        final IntArrayList excStart = new IntArrayList();
+        final IntArrayList excByte = new IntArrayList();
+        final IntArrayList excTarget = new IntArrayList();
+        /** By (row hash, acceptance): the last class with it, + 1; {@link #sameKey} chains the others. */
+        private final Long2IntOpenHashMap byKey = new Long2IntOpenHashMap();
+        private final IntArrayList sameKey = new IntArrayList();
+
+        private Merged(int n, int pairs) {
+            this.n = n;
+            this.classOfPair = new int[pairs];
+            excStart.add(0);
+        }
+
+        static Merged of(ByteDfa d, Spellings s, Pairs pairs) {
+            int n = d.stateCount();
+            Merged m = new Merged(n, pairs.count());
+            int[] runs = d.classRuns();
+            long[] rowHash = new long[n];
+            int[] liveCount = new int[n];
+            for (int q = 0; q < n; q++) {
+                long h = 0;
+                for (int k = 0; k < runs.length - 1; k += 2) {
+                    int t = d.next(q, runs[k]);
+                    if (t >= 0) {
+                        h += targetHash(t) * (BYTE_HASH_SUM[runs[k + 2]] - BYTE_HASH_SUM[runs[k]]);
+                        liveCount[q] += runs[k + 2] - runs[k];
+                    }
+                }
+                rowHash[q] = h;
+                m.index(q, h, d.isAccepting(q));
+            }
+            int[] rowA = new int[256];
+            int[] rowB = new int[256];
+            int[] bytes = new int[256];
+            int[] targets = new int[256];
+            for (int p : pairs.postOrder()) {
+                int q = pairs.q()[p];
+                boolean accepts = d.isAccepting(q) && pairs.s()[p] != Spellings.END;
+                long h = rowHash[q];
+                int exceptions = 0;
+                int deadExceptions = 0;
+                for (int e = pairs.edgeStart()[p]; e < pairs.edgeStart()[p + 1]; e++) {
+                    int b = pairs.edgeByte()[e];
+                    int c = m.classOfPair[pairs.edgeTarget()[e]];
+                    int dq = d.next(q, b);
+                    if (c == dq) {
+                        continue;
+                    }
+                    bytes[exceptions] = b;
+                    targets[exceptions++] = c;
+                    h += BYTE_HASH[b] * (targetHash(c) - targetHash(dq));
+                    if (c < 0) {
+                        deadExceptions++;
+                    }
+                }
+                int c;
+                if (exceptions == 0 && accepts == d.isAccepting(q)) {
+                    c = q;
+                } else if (!accepts && deadExceptions == liveCount[q]) {
+                    c = -1;
+                } else {
+                    m.row(d, q, bytes, targets, 0, exceptions, rowA);
+                    c = m.find(d, h, accepts, rowA, rowB);
+                    if (c < 0) {
+                        c = m.add(q, accepts, bytes, targets, exceptions, h);
+                    }
+                }
+                m.classOfPair[p] = c;
+            }
+            return m;
+        }
+
+        private static long targetHash(int c) {
+            if (c < 0) {
+                return 0;
+            }
+            long z = (c + 1) * 0x9E3779B97F4A7C15L;
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            return z ^ (z >>> 31);
+        }
+
+        private static long key(long hash, boolean accepts) {
+            return accepts ? ~hash : hash;
+        }
+
+        private void index(int c, long hash, boolean accepts) {
+            long key = key(hash, accepts);
+            sameKey.add(byKey.get(key) - 1); // 0 when absent: -1, no other
+            byKey.put(key, c + 1);
+        }
+
+        /** The class with row {@code row} and acceptance {@code accepts}, or -1. */
+        private int find(ByteDfa d, long hash, boolean accepts, int[] row, int[] scratch) {
+            for (int c = byKey.get(key(hash, accepts)) - 1; c >= 0; c = sameKey.getInt(c)) {
+                if (accepts(d, c) == accepts) {
+                    classRow(d, c, scratch);
+                    if (Arrays.equals(row, scratch)) {
+                        return c;
+                    }
+                }
+            }
+            return -1;
+        }
+
+        private int add(int q, boolean accepts, int[] bytes, int[] targets, int count, long hash) {
+            int c = n + classQ.size();
+            classQ.add(q);
+            classAccepts.add(accepts ? 1 : 0);
+            for (int k = 0; k < count; k++) {
+                excByte.add(bytes[k]);
+                excTarget.add(targets[k]);
+            }
+            excStart.add(excByte.size());
+            index(c, hash, accepts);
+            return c;
+        }
+
+        boolean accepts(ByteDfa d, int c) {
+            return c < n ? d.isAccepting(c) : classAccepts.getInt(c - n) == 1;
+        }
+
+        /** Writes class {@code c}'s row (classes, -1 when dead) into {@code row[0..256)}. */
+        void classRow(ByteDfa d, int c, int[] row) {
+            if (c < n) {
+                d.writeRow(c, row, 0, 0, -1);
+            } else {
+                int k = c - n;
+                row(d, classQ.getInt(k), excByte.elements(), excTarget.elements(), excStart.getInt(k),
+                        excStart.getInt(k + 1), row);
+            }
+        }
+
+        /** d's row at {@code q} but on {@code bytes[from..to)}, which lead to {@code targets[..]}. */
+        private void row(ByteDfa d, int q, int[] bytes, int[] targets, int from, int to, int[] row) {
+            d.writeRow(q, row, 0, 0, -1);
+            for (int k = from; k < to; k++) {
+                row[bytes[k]] = targets[k];
+            }
+        }
+
+        /**
+         * The classes reachable from pair 0's, numbered breadth-first (bytes in order), as a
+         * {@link ByteDfa} over intervals of bytes: d's class runs cut further at every byte a
+         * class changes.
+         */
+        ByteDfa canonical(ByteDfa d) {
+            int start = classOfPair[0];
+            if (start < 0) {
+                return ByteDfa.emptyLanguage();
+            }
+            long[] cuts = new long[5]; // bytes where an interval starts (and 256)
+            int[] runs = d.classRuns();
+            for (int k = 0; k < runs.length; k += 2) {
+                cuts[runs[k] >>> 6] |= 1L << runs[k];
+            }
+            for (int x = 0; x < excByte.size(); x++) {
+                int b = excByte.getInt(x);
+                cuts[b >>> 6] |= 1L << b;
+                cuts[(b + 1) >>> 6] |= 1L << (b + 1);
+            }
+            int[] intervalStart = new int[258];
+            int m = 0;
+            for (int w = 0; w < 4; w++) {
+                for (long bits = cuts[w]; bits != 0; bits &= bits - 1) {
+                    intervalStart[m++] = w * 64 + Long.numberOfTrailingZeros(bits);
+                }
+            }
+            intervalStart[m] = 256;
+            int classes = n + classQ.size();
+            int[] number = new int[classes];
+            Arrays.fill(number, -1);
+            int[] classAt = new int[classes];
+            int found = 0;
+            number[start] = found;
+            classAt[found++] = start;
+            int[] row = new int[256];
+            int[] out = new int[classes * m];
+            boolean[] accept = new boolean[classes];
+            for (int i = 0; i < found; i++) {
+                int c = classAt[i];
+                accept[i] = accepts(d, c);
+                classRow(d, c, row);
+                for (int j = 0; j < m; j++) {
+                    int t = row[intervalStart[j]];
+                    if (t >= 0 && number[t] < 0) {
+                        number[t] = found;
+                        classAt[found++] = t;
+                    }
+                    out[i * m + j] = t < 0 ? -1 : number[t];
+                }
+            }
+            return Minimizer.withByteClasses(found, m, intervalStart, Arrays.copyOf(out, found * m),
+                    Arrays.copyOf(accept, found));
+        }
     }
 
     /**

@@ -226,8 +226,17 @@ final class Minimizer {
             }
         }
         assert found == count;
-        // 7. Byte classes: intervals whose columns are equal, numbered by first interval (hence by
-        // first byte).
+        return withByteClasses(count, m, intervalStart, out, finalAcc);
+    }
+
+    /**
+     * 7. The {@link ByteDfa} of a minimal DFA numbered canonically, given over intervals of bytes
+     * (interval {@code j} is the bytes {@code intervalStart[j] .. intervalStart[j + 1] - 1}, all
+     * alike in every state; {@code out[i * m + j]} the target of state {@code i} on interval
+     * {@code j}, or -1): its byte classes are the intervals whose columns are equal, numbered by
+     * first interval (hence by first byte). Intervals finer than needed only cost time.
+     */
+    static ByteDfa withByteClasses(int count, int m, int[] intervalStart, int[] out, boolean[] accept) {
         ColumnClasses classes = new ColumnClasses(m, count);
         for (int i = 0; i < count; i++) {
             classes.refine(out, i * m);
@@ -237,7 +246,7 @@ final class Minimizer {
         for (int j = 0; j < m; j++) {
             Arrays.fill(classOf, intervalStart[j], intervalStart[j + 1], classes.classOf[j]);
         }
-        return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), finalAcc);
+        return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), accept);
     }
 
     /** The interval that starts at byte {@code b} (a run start). */

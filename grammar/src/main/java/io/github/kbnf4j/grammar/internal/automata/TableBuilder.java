@@ -59,19 +59,6 @@ final class TableBuilder {
         Arrays.fill(table, state * 256 + lo, state * 256 + hi + 1, target);
     }
 
-    /**
-     * Gives {@code state} (added already) the transitions of state {@code q} of {@code dfa}, its
-     * targets plus {@code add}.
-     */
-    void setRow(int state, ByteDfa dfa, int q, int add) {
-        dfa.writeRow(q, table, state * 256, add, -1);
-    }
-
-    /** Gives state {@code to} the transitions of state {@code from} (both added already). */
-    void copyRow(int from, int to) {
-        System.arraycopy(table, from * 256, table, to * 256, 256);
-    }
-
     /** Sets whether {@code state} accepts. */
     void accept(int state, boolean accepting) {
         accept[state] = accepting;
