@@ -232,6 +232,37 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(two, "[   1]"));
     }
 
+    /**
+     * The whitespace around punctuation is part of the punctuation's terminal ({@code ws "," ws}
+     * is one): each run still has the bound, at every place whitespace may go, in objects of
+     * either property order, arrays, empty ones and const values.
+     */
+    @Test
+    void whitespaceFusedWithPunctuationKeepsItsBound() {
+        String schema = """
+            {"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array"},
+             "c":{"const":{"x":[1,{}]}}},"required":["a"]}""";
+        for (PropertyOrder order : PropertyOrder.values()) {
+            CompiledGrammar g = JsonSchemaGrammar.compile(schema,
+                    JsonSchemaOptions.DEFAULT.withMaxWhitespace(2).withPropertyOrder(order));
+            assertTrue(accepts(g, "  {  \"a\"  :  1  ,  \"b\"  :  [  ]  ,  \"c\"  :  {  \"x\"  :  [  1  ,  {  }  ]  }  }  "),
+                    order.toString());
+            assertTrue(accepts(g, "{\"a\":1,\"b\":[],\"c\":{\"x\":[1,{}]}}"), order.toString());
+            String[] tooMuch = {"{   \"a\":1}", "{\"a\"   :1}", "{\"a\":   1}", "{\"a\":1   }", "{\"a\":1   ,\"b\":[]}",
+                "{\"a\":1,   \"b\":[]}", "{\"a\":1,\"b\":[   ]}", "{\"a\":1,\"c\":{\"x\":[1,{   }]}}",
+                "{\"a\":1,\"c\":{\"x\":[1   ,{}]}}", "{\"a\":1,\"c\":{\"x\"   :[1,{}]}}"};
+            for (String text : tooMuch) {
+                assertFalse(accepts(g, text), order + ": " + text);
+                assertTrue(accepts(g, text.replace("   ", "  ")), order + ": " + text.replace("   ", "  "));
+            }
+        }
+        CompiledGrammar compact = JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withMaxWhitespace(0));
+        assertTrue(accepts(compact, "{\"a\":1,\"b\":[],\"c\":{\"x\":[1,{}]}}"));
+        assertFalse(accepts(compact, "{\"a\":1, \"b\":[]}"));
+        assertFalse(accepts(compact, "{\"a\" :1}"));
+        assertFalse(accepts(compact, "{\"a\":1,\"b\":[ ]}"));
+    }
+
     /** maxExponentDigits bounds how numbers are spelled, everywhere a number is written; values stay writable. */
     @Test
     void maxExponentDigitsBoundsTheExponentOfEveryNumber() throws Exception {

@@ -51,6 +51,8 @@ final class GrammarBuilder {
     private final Map<JsonNode, Integer> nodeIds = new IdentityHashMap<>();
     private final Map<JsonNode, ObjectNode> negations = new IdentityHashMap<>();
     private final Map<String, Expr> keyLiterals = new HashMap<>();
+    /** Punctuation with its whitespace, by its parts (see {@link #fused}). */
+    private final Map<String, Expr> fusedTerminals = new HashMap<>();
     /**
      * Layouts by object shape: the shapes come from the reader's memo and never change, and an
      * object's layout is needed for its rules and again for every enum value checked against it.
@@ -81,12 +83,72 @@ final class GrammarBuilder {
     }
 
     private Expr whitespace() {
-        int max = options.maxWhitespace();
-        if (max == 0) {
+        if (options.maxWhitespace() == 0) {
             return new Expr.Literal("", span);
         }
-        return new Expr.Regex(Expr.RegexKind.REGEX, max < 0 ? "[ \\t\\n\\r]*" : "[ \\t\\n\\r]{0," + max + "}",
-                List.of(), span, span);
+        return new Expr.Regex(Expr.RegexKind.REGEX, whitespaceRegex(), List.of(), span, span);
+    }
+
+    /** One run of whitespace within {@link JsonSchemaOptions#maxWhitespace()}, as a regex. */
+    private String whitespaceRegex() {
+        int max = options.maxWhitespace();
+        return max < 0 ? "[ \\t\\n\\r]*" : "[ \\t\\n\\r]{0," + max + "}";
+    }
+
+    /** {@code ws "," ws} as one terminal (see {@link #fused}). */
+    private Expr comma() {
+        return fused(WS, ",", WS);
+    }
+
+    /** {@code ws ":" ws} as one terminal. */
+    private Expr colon() {
+        return fused(WS, ":", WS);
+    }
+
+    /** {@code "{" ws} or {@code "[" ws} as one terminal, before a first member or item. */
+    private Expr open(String bracket) {
+        return fused(bracket, WS);
+    }
+
+    /** {@code ws "}"} or {@code ws "]"} as one terminal. */
+    private Expr close(String bracket) {
+        return fused(WS, bracket);
+    }
+
+    /** The empty object or array, {@code "{" ws "}"} or {@code "[" ws "]"}, as one terminal. */
+    private Expr empty(String open, String close) {
+        return fused(open, WS, close);
+    }
+
+    /**
+     * A piece of punctuation with the whitespace beside it as one terminal: {@code parts} are
+     * {@link #WS} or one punctuation character each. The language is that of the sequence, but
+     * the whitespace is no longer a symbol of its own that may be empty: the grammar compiler
+     * would write every rule it stands in once with it and once without (a member
+     * {@code ws "," ws key ws ":" ws value} had four such symbols), which made the grammars of
+     * schemas several times larger than what they say. Cached with the schema's other automata.
+     */
+    private Expr fused(String... parts) {
+        return fusedTerminals.computeIfAbsent(String.join(" ", parts), k -> {
+            StringBuilder regex = new StringBuilder();
+            StringBuilder text = new StringBuilder();
+            StringBuilder description = new StringBuilder();
+            for (String part : parts) {
+                if (description.length() > 0) {
+                    description.append(' ');
+                }
+                if (part.equals(WS)) {
+                    regex.append(whitespaceRegex());
+                    description.append(WS);
+                } else {
+                    regex.append('\\').append(part);
+                    text.append(part);
+                    description.append('"').append(part).append('"');
+                }
+            }
+            return options.maxWhitespace() == 0 ? lit(text.toString())
+                    : automaton(lang.regex(regex.toString(), "", "whitespace and punctuation"), description.toString());
+        });
     }
 
     // ---- rules per conjunction ----
@@ -309,7 +371,7 @@ final class GrammarBuilder {
         if (body == null) {
             return Optional.empty();
         }
-        return Optional.of(seq(lit("{"), ref(body), ref(WS), lit("}")));
+        return Optional.of(seq(lit("{"), ref(body), close("}")));
     }
 
     /** An object's members in any order ({@link PropertyOrder#ANY}); see {@link UnorderedMembers}. */
@@ -328,12 +390,12 @@ final class GrammarBuilder {
                     + "(repeated keys would count twice), so only one of them is counted");
             start = unorderedRules(members, extra, 0, max, where);
         }
-        return start == null ? Optional.empty() : Optional.of(seq(lit("{"), ref(start), ref(WS), lit("}")));
+        return start == null ? Optional.empty() : Optional.of(seq(lit("{"), ref(start), close("}")));
     }
 
     /** The rules of members in any order (within the state budget); the start rule, or null if none completes. */
     private String unorderedRules(List<UnorderedMembers.Member> members, Expr extra, int min, int max, String where) {
-        UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS)
+        UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS, comma())
                 .build(options.maxOrderStates());
         if (r.blockSize() < members.size()) {
             refusals.warn(where, members.size() + " properties in any order need more than " + options.maxOrderStates()
@@ -369,7 +431,7 @@ final class GrammarBuilder {
             alts.add(lit(""));
             if (extra != null && (max < 0 || count < max)) {
                 if (max < 0) {
-                    Expr more = new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), extra), 0, Expr.Repeat.UNBOUNDED, span);
+                    Expr more = new Expr.Repeat(seq(comma(), extra), 0, Expr.Repeat.UNBOUNDED, span);
                     alts.clear();
                     alts.add(count == 0 ? alt(List.of(lit(""), seq(ref(WS), extra, more))) : more);
                 } else {
@@ -462,11 +524,11 @@ final class GrammarBuilder {
     }
 
     private Expr separator(int count) {
-        return count == 0 ? ref(WS) : seq(ref(WS), lit(","), ref(WS));
+        return count == 0 ? ref(WS) : comma();
     }
 
     private Expr member(Expr key, List<Located> value) {
-        return seq(key, ref(WS), lit(":"), ref(WS), ref(ruleFor(value)));
+        return seq(key, colon(), ref(ruleFor(value)));
     }
 
     private Expr keyLiteral(String key) {
@@ -533,7 +595,7 @@ final class GrammarBuilder {
             if (i == chain) {
                 int more = max < 0 ? Expr.Repeat.UNBOUNDED : max - chain;
                 if (more != 0 && (i >= positions.size())) {
-                    alts.add(new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), ref(ruleFor(rest))), Math.max(0, min - chain),
+                    alts.add(new Expr.Repeat(seq(comma(), ref(ruleFor(rest))), Math.max(0, min - chain),
                             more, span));
                 } else if (i >= min) {
                     alts.add(lit(""));
@@ -543,7 +605,7 @@ final class GrammarBuilder {
                     alts.add(lit(""));
                 }
                 if (max < 0 || i < max) {
-                    alts.add(seq(ref(WS), lit(","), ref(WS), ref(ruleFor(item(positions, rest, i))), ref(next)));
+                    alts.add(seq(comma(), ref(ruleFor(item(positions, rest, i))), ref(next)));
                 }
             }
             rules.add(new Rule(name, alts.isEmpty() ? nothing(name) : alt(alts), span));
@@ -551,10 +613,10 @@ final class GrammarBuilder {
         }
         List<Expr> forms = new ArrayList<>();
         if (min == 0) {
-            forms.add(seq(lit("["), ref(WS), lit("]")));
+            forms.add(empty("[", "]"));
         }
         if (max != 0) {
-            forms.add(seq(lit("["), ref(WS), ref(ruleFor(item(positions, rest, 0))), ref(next), ref(WS), lit("]")));
+            forms.add(seq(open("["), ref(ruleFor(item(positions, rest, 0))), ref(next), close("]")));
         }
         return forms.isEmpty() ? Optional.empty() : Optional.of(alt(forms));
     }
@@ -639,10 +701,10 @@ final class GrammarBuilder {
                 : null, otherPossible ? other : null, memo);
         List<Expr> forms = new ArrayList<>();
         if (min == 0 && need == 0) {
-            forms.add(seq(lit("["), ref(WS), lit("]")));
+            forms.add(empty("[", "]"));
         }
         if (first != null) {
-            forms.add(seq(lit("["), ref(first), ref(WS), lit("]")));
+            forms.add(seq(lit("["), ref(first), close("]")));
         }
         return forms.isEmpty() ? Optional.empty() : Optional.of(alt(forms));
     }
@@ -726,13 +788,13 @@ final class GrammarBuilder {
             Expr number = automaton(spelled(null, ""), "number");
             rules.add(new Rule(ANY, alt(List.of(ref(anyObject()), ref(anyArray()), string, number, lit("true"),
                     lit("false"), lit("null"))), span));
-            Expr member = seq(string, ref(WS), lit(":"), ref(WS), ref(ANY));
-            rules.add(new Rule("any_object", alt(List.of(seq(lit("{"), ref(WS), lit("}")),
-                    seq(lit("{"), ref(WS), member, new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), member), 0,
-                            Expr.Repeat.UNBOUNDED, span), ref(WS), lit("}")))), span));
-            rules.add(new Rule("any_array", alt(List.of(seq(lit("["), ref(WS), lit("]")),
-                    seq(lit("["), ref(WS), ref(ANY), new Expr.Repeat(seq(ref(WS), lit(","), ref(WS), ref(ANY)), 0,
-                            Expr.Repeat.UNBOUNDED, span), ref(WS), lit("]")))), span));
+            Expr member = seq(string, colon(), ref(ANY));
+            rules.add(new Rule("any_object", alt(List.of(empty("{", "}"),
+                    seq(open("{"), member, new Expr.Repeat(seq(comma(), member), 0,
+                            Expr.Repeat.UNBOUNDED, span), close("}")))), span));
+            rules.add(new Rule("any_array", alt(List.of(empty("[", "]"),
+                    seq(open("["), ref(ANY), new Expr.Repeat(seq(comma(), ref(ANY)), 0,
+                            Expr.Repeat.UNBOUNDED, span), close("]")))), span));
         }
         return ANY;
     }
@@ -767,46 +829,46 @@ final class GrammarBuilder {
                     where), JsonValues.numberText(v));
         } else if (v.isArray()) {
             if (v.isEmpty()) {
-                return seq(lit("["), ref(WS), lit("]"));
+                return empty("[", "]");
             }
-            List<Expr> parts = new ArrayList<>(List.of(lit("["), ref(WS)));
+            List<Expr> parts = new ArrayList<>(List.of(open("[")));
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
-                    parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
+                    parts.addAll(List.of(comma()));
                 }
                 parts.add(literalIn(v.get(i), t.array == null ? List.of() : position(t.array, i), where));
             }
-            parts.addAll(List.of(ref(WS), lit("]")));
+            parts.addAll(List.of(close("]")));
             return seq(parts.toArray(Expr[]::new));
         } else if (v.isObject()) {
             if (v.isEmpty()) {
-                return seq(lit("{"), ref(WS), lit("}"));
+                return empty("{", "}");
             }
             ObjectLayout layout = t.object == null ? null : layout(t.object, where);
             if (options.propertyOrder() == PropertyOrder.ANY && v.size() > 1) {
                 List<UnorderedMembers.Member> members = new ArrayList<>();
                 for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    members.add(new UnorderedMembers.Member(seq(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS),
+                    members.add(new UnorderedMembers.Member(seq(keyLiteral(e.getKey()), colon(),
                             literalIn(e.getValue(), layout == null ? List.of() : layout.valueOf(e.getKey()), where)),
                             true));
                 }
                 String start = unorderedRules(members, null, 0, -1, where);
                 assert start != null : "an object value always completes";
-                return seq(lit("{"), ref(start), ref(WS), lit("}"));
+                return seq(lit("{"), ref(start), close("}"));
             }
-            List<Expr> parts = new ArrayList<>(List.of(lit("{"), ref(WS)));
+            List<Expr> parts = new ArrayList<>(List.of(open("{")));
             boolean first = true;
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!first) {
-                    parts.addAll(List.of(ref(WS), lit(","), ref(WS)));
+                    parts.addAll(List.of(comma()));
                 }
                 first = false;
-                parts.addAll(List.of(keyLiteral(e.getKey()), ref(WS), lit(":"), ref(WS),
+                parts.addAll(List.of(keyLiteral(e.getKey()), colon(),
                         literalIn(e.getValue(), layout == null ? List.of() : layout.valueOf(e.getKey()), where)));
             }
-            parts.addAll(List.of(ref(WS), lit("}")));
+            parts.addAll(List.of(close("}")));
             return seq(parts.toArray(Expr[]::new));
         }
         throw new IllegalArgumentException("not a JSON value: " + v);

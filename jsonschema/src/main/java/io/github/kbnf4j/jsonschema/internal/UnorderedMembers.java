@@ -43,7 +43,7 @@ import java.util.Map;
  * <p>Not thread-safe: one instance per object being written.
  */
 final class UnorderedMembers {
-    /** A declared member: its text without separator ({@code key ws ":" ws value}), and whether it is required. */
+    /** A declared member: its text without separator ({@code key (ws ":" ws) value}), and whether it is required. */
     record Member(Expr body, boolean required) {
     }
 
@@ -86,6 +86,7 @@ final class UnorderedMembers {
     private final int distinctCap;
     private final Span span;
     private final String ws;
+    private final Expr comma;
 
     private int blockSize;
     private int blocks;
@@ -96,12 +97,14 @@ final class UnorderedMembers {
     /**
      * @param prefix the prefix of the names of the rules made (unique in the grammar)
      * @param members the declared members, in the schema's order
-     * @param extra one member of the other keys ({@code key ws ":" ws value}), or null if there are none
+     * @param extra one member of the other keys ({@code key (ws ":" ws) value}), or null if there are none
      * @param min {@code minProperties} (0 if none)
      * @param max {@code maxProperties}, -1 if none
-     * @param ws the name of the whitespace rule
+     * @param ws the name of the whitespace rule, written before a first member
+     * @param comma the separator written before a member after another ({@code ws "," ws}, one terminal)
      */
-    UnorderedMembers(String prefix, List<Member> members, Expr extra, int min, int max, Span span, String ws) {
+    UnorderedMembers(String prefix, List<Member> members, Expr extra, int min, int max, Span span, String ws,
+            Expr comma) {
         this.prefix = prefix;
         this.members = List.copyOf(members);
         this.extra = extra;
@@ -110,6 +113,7 @@ final class UnorderedMembers {
         this.distinctCap = Math.max(min, 1);
         this.span = span;
         this.ws = ws;
+        this.comma = comma;
     }
 
     /**
@@ -356,9 +360,9 @@ final class UnorderedMembers {
         return names[i];
     }
 
-    /** {@code ws member} for the first member, {@code ws "," ws member} after one. */
+    /** {@code ws member} for the first member, {@code (ws "," ws) member} after one. */
     private Expr separated(boolean written, Expr member) {
-        return written ? seq(ref(ws), new Expr.Literal(",", span), ref(ws), member) : seq(ref(ws), member);
+        return written ? seq(comma, member) : seq(ref(ws), member);
     }
 
     private String name(int state) {
