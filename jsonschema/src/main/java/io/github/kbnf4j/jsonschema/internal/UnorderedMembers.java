@@ -301,6 +301,7 @@ final class UnorderedMembers {
         String[] firstRules = new String[members.size()];
         String[] laterRules = new String[members.size()];
         String[] otherRules = new String[2];
+        String otherRepeated = null;
         for (int i = 0; i < count; i++) {
             if (!productive[i]) {
                 continue;
@@ -334,8 +335,15 @@ final class UnorderedMembers {
             Expr body = alts.size() == 1 ? alts.get(0) : new Expr.Alt(alts, span);
             if (loop) {
                 // Other keys that leave the state as it is: a repetition, then what the state allows.
-                Expr more = new Expr.Repeat(ref(otherRule(true, otherRules, rules)), 0, Expr.Repeat.UNBOUNDED, span);
-                body = alts.isEmpty() ? more : seq(more, body);
+                // One rule for the repetition, shared by every state that loops: a repetition
+                // written out in each state would be a recursive rule of its own per state, which
+                // no later pass can tell are equal.
+                if (otherRepeated == null) {
+                    otherRepeated = prefix + "_xs";
+                    rules.add(new Rule(otherRepeated, new Expr.Repeat(ref(otherRule(true, otherRules, rules)), 0,
+                            Expr.Repeat.UNBOUNDED, span), span));
+                }
+                body = alts.isEmpty() ? ref(otherRepeated) : seq(ref(otherRepeated), body);
             }
             rules.add(new Rule(name(i), body, span));
         }
