@@ -263,6 +263,24 @@ class JsonSchemaGrammarTest {
         assertFalse(accepts(compact, "{\"a\":1,\"b\":[ ]}"));
     }
 
+    /**
+     * Regression: fusing whitespace with punctuation turned a whitespace bound over the regex
+     * repetition limit into an internal error, and a bound of thousands into an automaton over
+     * the state limit. Long bounds keep whitespace a symbol of its own, as before.
+     */
+    @Test
+    void longWhitespaceBoundsCompileAsBefore() {
+        String schema = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\"}}}";
+        CompiledGrammar g = JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withMaxWhitespace(5000));
+        String run = " ".repeat(5000);
+        assertTrue(accepts(g, "{" + run + "\"a\"" + run + ":" + run + "[" + run + "1" + run + "," + run + "2" + run
+                + "]" + run + "}"));
+        assertFalse(accepts(g, "{\"a\":[1," + run + " 2]}"));
+        JsonSchemaException e = assertThrows(JsonSchemaException.class,
+                () -> JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withMaxWhitespace(100_000)));
+        assertTrue(e.getMessage().contains("maxRepetition"), e.getMessage());
+    }
+
     /** maxExponentDigits bounds how numbers are spelled, everywhere a number is written; values stay writable. */
     @Test
     void maxExponentDigitsBoundsTheExponentOfEveryNumber() throws Exception {

@@ -29,7 +29,8 @@ import java.util.Optional;
  * are the values of each shape of the conjunction's union.
  *
  * <p>Layout of JSON text: {@code start ::= ws value ws}; inside objects and arrays exactly one
- * {@code ws} between two tokens, so that a bound on {@code ws} bounds every whitespace run. Objects
+ * {@code ws} between two tokens, so that a bound on {@code ws} bounds every whitespace run, and
+ * the whitespace beside punctuation is part of the punctuation's terminal ({@link #fused}). Objects
  * list the declared keys in the schema's order (each optional one may be left out), then any number
  * of other keys, or, with {@link PropertyOrder#ANY}, have their members in any order
  * ({@link UnorderedMembers}); arrays list their items by position.
@@ -51,6 +52,11 @@ final class GrammarBuilder {
     private final Map<JsonNode, Integer> nodeIds = new IdentityHashMap<>();
     private final Map<JsonNode, ObjectNode> negations = new IdentityHashMap<>();
     private final Map<String, Expr> keyLiterals = new HashMap<>();
+    /**
+     * The largest {@link JsonSchemaOptions#maxWhitespace()} whose runs are fused with punctuation
+     * (see {@link #fused}); unbounded whitespace is one state, and a bound of k is k + 1.
+     */
+    static final int MAX_FUSED_WHITESPACE = 64;
     /** Punctuation with its whitespace, by its parts (see {@link #fused}). */
     private final Map<String, Expr> fusedTerminals = new HashMap<>();
     /**
@@ -129,6 +135,15 @@ final class GrammarBuilder {
      * schemas several times larger than what they say. Cached with the schema's other automata.
      */
     private Expr fused(String... parts) {
+        if (options.maxWhitespace() > MAX_FUSED_WHITESPACE) {
+            // A long bounded run is many states, which each fused terminal would repeat: keep it
+            // one shared symbol, and its limits reported for the whitespace rule as before.
+            Expr[] items = new Expr[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                items[i] = parts[i].equals(WS) ? ref(WS) : lit(parts[i]);
+            }
+            return seq(items);
+        }
         return fusedTerminals.computeIfAbsent(String.join(" ", parts), k -> {
             StringBuilder regex = new StringBuilder();
             StringBuilder text = new StringBuilder();

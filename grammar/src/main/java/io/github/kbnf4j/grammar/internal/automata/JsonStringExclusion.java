@@ -5,9 +5,9 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.Collection;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * A language minus every JSON spelling of a few strings: L(d) \ quoted(V) for a finite set V. An
@@ -87,7 +87,7 @@ public final class JsonStringExclusion {
             throw new TooManyStatesException(maxStates);
         }
         Pairs pairs = Pairs.explore(d, s, maxStates);
-        Merged merged = Merged.of(d, s, pairs);
+        Merged merged = Merged.of(d, pairs);
         return merged.canonical(d);
     }
 
@@ -109,7 +109,7 @@ public final class JsonStringExclusion {
             IntArrayList edgeStart = new IntArrayList();
             IntArrayList edgeByte = new IntArrayList();
             IntArrayList edgeTarget = new IntArrayList();
-            ids.put(Spellings.START, 0);
+            ids.put(key(0, Spellings.START), 0);
             qs.add(0);
             ss.add(Spellings.START);
             for (int p = 0; p < qs.size(); p++) {
@@ -123,7 +123,7 @@ public final class JsonStringExclusion {
                         continue; // d reads nothing here, and so neither does the pair
                     }
                     int ts = edges.getInt(e + 1);
-                    long key = ((long) tq << 32) | ts;
+                    long key = key(tq, ts);
                     int target = ids.get(key);
                     if (target < 0) {
                         if (qs.size() >= maxPairs) {
@@ -141,6 +141,10 @@ public final class JsonStringExclusion {
             edgeStart.add(edgeByte.size());
             return new Pairs(qs.size(), qs.toIntArray(), ss.toIntArray(), edgeStart.toIntArray(),
                     edgeByte.toIntArray(), edgeTarget.toIntArray());
+        }
+
+        private static long key(int q, int s) {
+            return ((long) q << 32) | s;
         }
 
         /** The pairs in post-order (every pair after the pairs its edges lead to), from pair 0. */
@@ -222,7 +226,7 @@ public final class JsonStringExclusion {
             excStart.add(0);
         }
 
-        static Merged of(ByteDfa d, Spellings s, Pairs pairs) {
+        static Merged of(ByteDfa d, Pairs pairs) {
             int n = d.stateCount();
             Merged m = new Merged(n, pairs.count());
             int[] runs = d.classRuns();
