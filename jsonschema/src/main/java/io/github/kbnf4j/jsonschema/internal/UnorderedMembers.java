@@ -301,7 +301,6 @@ final class UnorderedMembers {
         String[] firstRules = new String[members.size()];
         String[] laterRules = new String[members.size()];
         String[] otherRules = new String[2];
-        String otherRepeated = null;
         for (int i = 0; i < count; i++) {
             if (!productive[i]) {
                 continue;
@@ -332,19 +331,13 @@ final class UnorderedMembers {
                     alts.add(seq(ref(memberRule(label, written, firstRules, laterRules, rules)), then));
                 }
             }
-            Expr body = alts.size() == 1 ? alts.get(0) : new Expr.Alt(alts, span);
             if (loop) {
-                // Other keys that leave the state as it is: a repetition, then what the state allows.
-                // One rule for the repetition, shared by every state that loops: a repetition
-                // written out in each state would be a recursive rule of its own per state, which
-                // no later pass can tell are equal.
-                if (otherRepeated == null) {
-                    otherRepeated = prefix + "_xs";
-                    rules.add(new Rule(otherRepeated, new Expr.Repeat(ref(otherRule(true, otherRules, rules)), 0,
-                            Expr.Repeat.UNBOUNDED, span), span));
-                }
-                body = alts.isEmpty() ? ref(otherRepeated) : seq(ref(otherRepeated), body);
+                // Other keys that leave the state as it is: one of them, then the state again. A
+                // repetition before the state's alternatives instead (other* (a | b ...)) may be
+                // empty, and the passes would write every state out twice, with it and without.
+                alts.add(seq(ref(otherRule(true, otherRules, rules)), ref(name(i))));
             }
+            Expr body = alts.size() == 1 ? alts.get(0) : new Expr.Alt(alts, span);
             rules.add(new Rule(name(i), body, span));
         }
         return new Result(name(0), rules, blockSize, count);
