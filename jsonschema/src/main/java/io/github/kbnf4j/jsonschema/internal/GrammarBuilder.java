@@ -849,11 +849,11 @@ final class GrammarBuilder {
             List<Expr> parts = new ArrayList<>(List.of(open("[")));
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
-                    parts.addAll(List.of(comma()));
+                    parts.add(comma());
                 }
                 parts.add(literalIn(v.get(i), t.array == null ? List.of() : position(t.array, i), where));
             }
-            parts.addAll(List.of(close("]")));
+            parts.add(close("]"));
             return seq(parts.toArray(Expr[]::new));
         } else if (v.isObject()) {
             if (v.isEmpty()) {
@@ -877,13 +877,13 @@ final class GrammarBuilder {
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!first) {
-                    parts.addAll(List.of(comma()));
+                    parts.add(comma());
                 }
                 first = false;
                 parts.addAll(List.of(keyLiteral(e.getKey()), colon(),
                         literalIn(e.getValue(), layout == null ? List.of() : layout.valueOf(e.getKey()), where)));
             }
-            parts.addAll(List.of(close("}")));
+            parts.add(close("}"));
             return seq(parts.toArray(Expr[]::new));
         }
         throw new IllegalArgumentException("not a JSON value: " + v);

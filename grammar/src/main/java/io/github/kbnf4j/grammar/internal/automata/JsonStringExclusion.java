@@ -87,8 +87,7 @@ public final class JsonStringExclusion {
             throw new TooManyStatesException(maxStates);
         }
         Pairs pairs = Pairs.explore(d, s, maxStates);
-        Merged merged = Merged.of(d, pairs);
-        return merged.canonical(d);
+        return Merged.of(d, pairs).canonical();
     }
 
     /**
@@ -207,6 +206,7 @@ public final class JsonStringExclusion {
             }
         }
 
+        private final ByteDfa d;
         private final int n;
         /** The class of each pair, -1 when dead. */
         final int[] classOfPair;
@@ -220,15 +220,16 @@ public final class JsonStringExclusion {
         private final Long2IntOpenHashMap byKey = new Long2IntOpenHashMap();
         private final IntArrayList sameKey = new IntArrayList();
 
-        private Merged(int n, int pairs) {
-            this.n = n;
+        private Merged(ByteDfa d, int pairs) {
+            this.d = d;
+            this.n = d.stateCount();
             this.classOfPair = new int[pairs];
             excStart.add(0);
         }
 
         static Merged of(ByteDfa d, Pairs pairs) {
             int n = d.stateCount();
-            Merged m = new Merged(n, pairs.count());
+            Merged m = new Merged(d, pairs.count());
             int[] runs = d.classRuns();
             long[] rowHash = new long[n];
             int[] liveCount = new int[n];
@@ -274,8 +275,7 @@ public final class JsonStringExclusion {
                 } else if (!accepts && deadExceptions == liveCount[q]) {
                     c = -1;
                 } else {
-                    m.row(d, q, bytes, targets, 0, exceptions, rowA);
-                    c = m.find(d, h, accepts, rowA, rowB);
+                    c = m.find(q, bytes, targets, exceptions, h, accepts, rowA, rowB);
                     if (c < 0) {
                         c = m.add(q, accepts, bytes, targets, exceptions, h);
                     }
@@ -304,11 +304,22 @@ public final class JsonStringExclusion {
             byKey.put(key, c + 1);
         }
 
-        /** The class with row {@code row} and acceptance {@code accepts}, or -1. */
-        private int find(ByteDfa d, long hash, boolean accepts, int[] row, int[] scratch) {
+        /**
+         * The class whose row is d's row at {@code q} but on {@code bytes[0..count)}, which lead to
+         * {@code targets[..]}, with acceptance {@code accepts}, or -1. The row is written out (into
+         * {@code row}, with {@code scratch} for the candidates') only when some class has its hash:
+         * most pairs are a class of their own.
+         */
+        private int find(int q, int[] bytes, int[] targets, int count, long hash, boolean accepts, int[] row,
+                int[] scratch) {
+            boolean written = false;
             for (int c = byKey.get(key(hash, accepts)) - 1; c >= 0; c = sameKey.getInt(c)) {
-                if (accepts(d, c) == accepts) {
-                    classRow(d, c, scratch);
+                if (accepts(c) == accepts) {
+                    if (!written) {
+                        row(q, bytes, targets, 0, count, row);
+                        written = true;
+                    }
+                    classRow(c, scratch);
                     if (Arrays.equals(row, scratch)) {
                         return c;
                     }
@@ -330,23 +341,23 @@ public final class JsonStringExclusion {
             return c;
         }
 
-        boolean accepts(ByteDfa d, int c) {
+        private boolean accepts(int c) {
             return c < n ? d.isAccepting(c) : classAccepts.getInt(c - n) == 1;
         }
 
         /** Writes class {@code c}'s row (classes, -1 when dead) into {@code row[0..256)}. */
-        void classRow(ByteDfa d, int c, int[] row) {
+        private void classRow(int c, int[] row) {
             if (c < n) {
                 d.writeRow(c, row, 0, 0, -1);
             } else {
                 int k = c - n;
-                row(d, classQ.getInt(k), excByte.elements(), excTarget.elements(), excStart.getInt(k),
+                row(classQ.getInt(k), excByte.elements(), excTarget.elements(), excStart.getInt(k),
                         excStart.getInt(k + 1), row);
             }
         }
 
         /** d's row at {@code q} but on {@code bytes[from..to)}, which lead to {@code targets[..]}. */
-        private void row(ByteDfa d, int q, int[] bytes, int[] targets, int from, int to, int[] row) {
+        private void row(int q, int[] bytes, int[] targets, int from, int to, int[] row) {
             d.writeRow(q, row, 0, 0, -1);
             for (int k = from; k < to; k++) {
                 row[bytes[k]] = targets[k];
@@ -358,7 +369,7 @@ public final class JsonStringExclusion {
          * {@link ByteDfa} over intervals of bytes: d's class runs cut further at every byte a
          * class changes.
          */
-        ByteDfa canonical(ByteDfa d) {
+        ByteDfa canonical() {
             int start = classOfPair[0];
             if (start < 0) {
                 return ByteDfa.emptyLanguage();
@@ -393,8 +404,8 @@ public final class JsonStringExclusion {
             boolean[] accept = new boolean[classes];
             for (int i = 0; i < found; i++) {
                 int c = classAt[i];
-                accept[i] = accepts(d, c);
-                classRow(d, c, row);
+                accept[i] = accepts(c);
+                classRow(c, row);
                 for (int j = 0; j < m; j++) {
                     int t = row[intervalStart[j]];
                     if (t >= 0 && number[t] < 0) {
