@@ -15,7 +15,9 @@ import java.util.Arrays;
  *
  * <p>The code lists, per local state, its accepting flag, its number of transition runs, and
  * each run as (first byte, target) over the bytes 0..255 (a dead byte has target -1), so a
- * typical state costs a handful of ints rather than 256.
+ * typical state costs a handful of ints rather than 256. The search stops at the depth of the
+ * longest token (see {@link #of}): what lies further from the state than any token reaches
+ * cannot change its tables, so it is not part of the key.
  *
  * <p>Immutable, apart from two fields set once on first use by any thread (a race only computes
  * the same value twice): the sorted index behind {@link #localOf} and the store's id.
@@ -69,24 +71,25 @@ public final class Residual {
     }
 
     /**
-     * The residual automaton of global state {@code s} of {@code dfa}'s grammar, or null when more
-     * than {@code maxStates} states are reachable from it (then computing its key would cost more
-     * than it saves, and the caller works on the grammar's own states).
+     * The residual automaton of global state {@code s} of {@code dfa}'s grammar, cut at
+     * {@code maxDepth} bytes, or null when it has more than {@code maxStates} states (then
+     * computing its key would cost more than it saves, and the caller works on the grammar's own
+     * states).
+     *
+     * <p>The cut: a state first met after {@code maxDepth} bytes (breadth-first level
+     * {@code maxDepth}) is written with its accepting flag and {@link #FRONTIER} instead of its
+     * runs, and nothing beyond it is searched. A walk of a token trie no deeper than
+     * {@code maxDepth} reads transitions only from states fewer than {@code maxDepth} bytes from
+     * {@code s} and accepting flags only up to {@code maxDepth} bytes away, so everything it
+     * computes is a function of the cut residual. That makes the positions of a long counted
+     * string ({@code maxLength} 255, a block of 256 characters) far from its end one residual,
+     * not one each, and keeps a big automaton's residuals small.
      *
      * <p>One pass: each state met is numbered and its runs written with their targets' local
      * numbers, so the work is {@code O(transition runs of the states reached)}, with no hashing;
      * the scratch arrays are reused from call to call.
-     *
-     * <p>The search gives up as soon as it meets a state flagged in {@code overLimit} (may be
-     * null): one from which more than {@code maxStates} states are known to be reachable.
-     * Everything reachable from such a state is reachable from {@code s} too, so {@code s}'s
-     * residual is too big as well; in a big automaton, where most states' residuals are, this
-     * ends each search within a few states instead of after {@code maxStates}.
      */
-    static Residual of(DfaRuns dfa, int s, int maxStates, Scratch scratch, boolean[] overLimit) {
-        if (overLimit != null && overLimit[s]) {
-            return null;
-        }
+    static Residual of(DfaRuns dfa, int s, int maxStates, int maxDepth, Scratch scratch) {
         CompiledGrammar g = dfa.grammar();
         int[] localOf = scratch.localOf;
         int[] order = scratch.order;
@@ -95,9 +98,23 @@ public final class Residual {
         int length = 0;
         localOf[s] = 0;
         order[size++] = s;
+        int level = 0;
+        int levelEnd = 1; // order[levelEnd - 1] is the last state met at this level
         try {
             for (int i = 0; i < size; i++) {
+                if (i == levelEnd) {
+                    level++;
+                    levelEnd = size;
+                }
                 int q = order[i];
+                if (level >= maxDepth) {
+                    if (code.length < length + 2) {
+                        code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, length + 2));
+                    }
+                    code[length++] = g.dfaAccepting(q) ? 1 : 0;
+                    code[length++] = FRONTIER;
+                    continue;
+                }
                 int[] runs = dfa.of(q);
                 if (code.length < length + 2 + runs.length) {
                     code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, length + 2 + runs.length));
@@ -110,7 +127,7 @@ public final class Residual {
                     if (t >= 0) {
                         lt = localOf[t];
                         if (lt < 0) {
-                            if (size == maxStates || (overLimit != null && overLimit[t])) {
+                            if (size == maxStates) {
                                 return null;
                             }
                             if (size == order.length) {
@@ -132,6 +149,9 @@ public final class Residual {
             }
         }
     }
+
+    /** The run count written for a state at the cut (see {@link #of}): its transitions are left out. */
+    static final int FRONTIER = -1;
 
     /** The canonical code (see the class comment); equal codes mean equal automata. */
     int[] code() {

@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Where {@link SharedTokenTables} is given, a state's data comes from there, keyed by the
  * state's {@link Residual residual automaton}: another grammar with the same terminal has
- * usually computed it already. A state is shared when its residual has at most
- * {@value #MAX_SHARED_RESIDUAL} states if it is <i>broad</i> (at least
- * {@value #MIN_SHARED_LIVE_BYTES} live bytes: inside a string, tables that take milliseconds),
+ * usually computed it already. A state is shared when its residual (cut at the longest token:
+ * see {@link Residual#of}) has at most {@value #MAX_SHARED_RESIDUAL} states if it is
+ * <i>broad</i> (at least {@value #MIN_SHARED_LIVE_BYTES} live bytes: inside a string, tables
+ * that take milliseconds),
  * at most {@value #MAX_NARROW_RESIDUAL} otherwise; the others are computed on the grammar's own
  * DFA, where a residual's key would cost more than it saves. So the string interior reached
  * inside a big "any key but these" terminal is shared with every plain string of every other
@@ -31,8 +32,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 public final class TerminalTokenTables {
     /** The fewest live bytes of a state whose tables are shared. */
     static final int MIN_SHARED_LIVE_BYTES = 16;
-    /** The most states of a residual whose tables are shared. */
-    static final int MAX_SHARED_RESIDUAL = 1024;
+    /**
+     * The most states of a residual whose tables are shared. Residuals are cut at the longest
+     * token (see {@link Residual#of}); so cut, the positions of a string of up to 255 characters
+     * (each with the states of every JSON spelling of a character) have residuals of 2,000-4,000
+     * states, which a bound of 1,024 left to be walked anew in every schema, at a millisecond or
+     * two per position.
+     */
+    static final int MAX_SHARED_RESIDUAL = 8192;
     /**
      * The most states of the residual of a narrow state (fewer live bytes than
      * {@link Sharing#minLiveBytes()}) whose tables are shared: cheap to key, and worth it where the
@@ -84,12 +91,11 @@ public final class TerminalTokenTables {
      */
     private final boolean[] residualTooBig;
     /**
-     * For each DFA state, whether its residual is known to have more than the largest bound,
-     * {@link Sharing#maxResidual()}: a search for any residual gives up when it meets one (see
-     * {@link Residual#of(DfaRuns, int, int, Residual.Scratch, boolean[])}). Written without
-     * synchronization, as {@link #residualTooBig}.
+     * The depth at which residuals are cut (see {@link Residual#of}): the vocabulary trie's, the
+     * longest token in bytes. The tries of exit suffixes are no deeper, so one residual per
+     * state serves them all.
      */
-    private final boolean[] residualOverMax;
+    private final int residualDepth;
 
     /** Tables of {@code grammar} over {@code trie}, computed for this grammar alone. */
     public TerminalTokenTables(CompiledGrammar grammar, TokenTrie trie) {
@@ -141,7 +147,7 @@ public final class TerminalTokenTables {
         this.spareScratch = new AtomicReference<>();
         this.dfaRuns = new DfaRuns(grammar);
         this.residualTooBig = new boolean[stateCount];
-        this.residualOverMax = new boolean[stateCount];
+        this.residualDepth = trie.maxDepth();
     }
 
     private TerminalTokenTables(TerminalTokenTables vocabularyTables, TokenTrie suffixTrie, int[] tokenIds,
@@ -161,7 +167,7 @@ public final class TerminalTokenTables {
         this.spareScratch = vocabularyTables.spareScratch;
         this.dfaRuns = vocabularyTables.dfaRuns;
         this.residualTooBig = vocabularyTables.residualTooBig;
-        this.residualOverMax = vocabularyTables.residualOverMax;
+        this.residualDepth = vocabularyTables.residualDepth;
     }
 
     /**
@@ -294,13 +300,10 @@ public final class TerminalTokenTables {
             }
             int limit = liveByteCount(s) >= sharing.minLiveBytes() ? sharing.maxResidual()
                     : Math.min(MAX_NARROW_RESIDUAL, sharing.maxResidual());
-            r = Residual.of(dfaRuns, s, limit, scratch, residualOverMax);
+            r = Residual.of(dfaRuns, s, limit, residualDepth, scratch);
             spareScratch.set(scratch);
             if (r == null) {
                 residualTooBig[s] = true;
-                if (limit == sharing.maxResidual()) { // over the largest bound, whichever way the search ended
-                    residualOverMax[s] = true;
-                }
                 return null;
             }
             residuals.put(s, r);

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * grammar's transition table.
  */
 class ResidualTest {
+    /** A depth no search reaches: the residual uncut. */
+    private static final int NO_CUT = Integer.MAX_VALUE;
     private static final String STRINGS = "value ::= #\"\\\"[^\\\"\\\\\\\\]*\\\"\" | #\"\\\"[a-z]{0,6}\\\"\" "
             + "| #\"-?[0-9]+(\\.[0-9]+)?\" ;\n";
     private static final String[] GRAMMARS = {
@@ -35,10 +37,11 @@ class ResidualTest {
             DfaRuns runs = new DfaRuns(g);
             Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount()); // one for all calls: it must come back clean
             for (int max : new int[] {1, 3, 20, 100_000}) {
+                for (int depth : new int[] {1, 2, 5, NO_CUT})
                 for (int s = 0; s < g.dfaStateCount(); s++) {
-                    Reference expected = Reference.of(g, s);
-                    Residual r = Residual.of(runs, s, max, scratch, null);
-                    String where = "state " + s + ", at most " + max;
+                    Reference expected = Reference.of(g, s, depth);
+                    Residual r = Residual.of(runs, s, max, depth, scratch);
+                    String where = "state " + s + ", at most " + max + " states, cut at " + depth;
                     if (expected.order.size() > max) {
                         assertNull(r, where);
                         continue;
@@ -55,30 +58,28 @@ class ResidualTest {
         }
     }
 
-    /** The same string terminal at different state numbers in two grammars: one code. */
+    /**
+     * Regression: the positions of a long counted string each had a residual of their own (every
+     * one over the sharing bound), so each computed its tables by a walk of the whole vocabulary.
+     * Cut at the longest token, the positions further from the end than that are one residual.
+     */
     @Test
-    void aSearchGivesUpWhereItMeetsAStateFlaggedOverTheLimit() {
-        for (String text : GRAMMARS) {
-            CompiledGrammar g = Grammar.compile("g.kbnf", text);
-            DfaRuns runs = new DfaRuns(g);
-            Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount());
-            for (int s = 0; s < g.dfaStateCount(); s++) {
-                Reference expected = Reference.of(g, s);
-                boolean[] flagged = new boolean[g.dfaStateCount()];
-                for (int t = 0; t < g.dfaStateCount(); t++) {
-                    // one state flagged at a time: the search gives up exactly when it can reach it
-                    flagged[t] = true;
-                    Residual r = Residual.of(runs, s, 100_000, scratch, flagged);
-                    String where = "state " + s + ", state " + t + " flagged";
-                    if (expected.order.contains(t)) {
-                        assertNull(r, where);
-                    } else {
-                        assertNotNull(r, where);
-                        assertArrayEquals(expected.code.toIntArray(), r.code(), where);
-                    }
-                    flagged[t] = false;
-                }
-            }
+    void positionsOfACountedStringFarFromItsEndHaveOneCodeWhenCut() {
+        CompiledGrammar g = Grammar.compile("g.kbnf", "start ::= #\"\\\"[a-z]{0,40}\\\"\" ;\n");
+        DfaRuns runs = new DfaRuns(g);
+        Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount());
+        int q = g.dfaNext(g.terminalStartState(0), '"');
+        java.util.List<int[]> cut = new java.util.ArrayList<>();
+        java.util.List<int[]> whole = new java.util.ArrayList<>();
+        for (int k = 0; k <= 40; k++) { // the state after k letters
+            cut.add(Residual.of(runs, q, 100_000, 6, scratch).code());
+            whole.add(Residual.of(runs, q, 100_000, NO_CUT, scratch).code());
+            q = g.dfaNext(q, 'a');
+        }
+        for (int k = 0; k + 1 <= 40; k++) {
+            // the transitions read from position k are those of positions k to k + 5: alike until 40 is among them
+            assertEquals(k + 6 < 40, java.util.Arrays.equals(cut.get(k), cut.get(k + 1)), "cut, position " + k);
+            assertEquals(false, java.util.Arrays.equals(whole.get(k), whole.get(k + 1)), "uncut, position " + k);
         }
     }
 
@@ -89,17 +90,17 @@ class ResidualTest {
         Map<IntArrayList, Integer> codesOfA = new HashMap<>();
         DfaRuns runsA = new DfaRuns(a);
         for (int s = 0; s < a.dfaStateCount(); s++) {
-            Residual r = Residual.of(runsA, s, 100_000, new Residual.Scratch(a.dfaStateCount()), null);
+            Residual r = Residual.of(runsA, s, 100_000, NO_CUT, new Residual.Scratch(a.dfaStateCount()));
             codesOfA.put(new IntArrayList(r.code()), s);
         }
         DfaRuns runsB = new DfaRuns(b);
         int common = 0;
         for (int s = 0; s < b.dfaStateCount(); s++) {
-            Residual r = Residual.of(runsB, s, 100_000, new Residual.Scratch(b.dfaStateCount()), null);
+            Residual r = Residual.of(runsB, s, 100_000, NO_CUT, new Residual.Scratch(b.dfaStateCount()));
             Integer inA = codesOfA.get(new IntArrayList(r.code()));
             if (inA != null) {
                 common++;
-                Residual same = Residual.of(runsA, inA, 100_000, new Residual.Scratch(a.dfaStateCount()), null);
+                Residual same = Residual.of(runsA, inA, 100_000, NO_CUT, new Residual.Scratch(a.dfaStateCount()));
                 assertEquals(r.codeHash(), same.codeHash());
             }
         }
@@ -109,8 +110,8 @@ class ResidualTest {
     @Test
     void localOfRefusesAStateOutsideTheResidual() {
         CompiledGrammar g = Grammar.compile("g.kbnf", GRAMMARS[0]);
-        Residual r = Residual.of(new DfaRuns(g), g.terminalStartState(0), 100_000,
-                new Residual.Scratch(g.dfaStateCount()), null);
+        Residual r = Residual.of(new DfaRuns(g), g.terminalStartState(0), 100_000, NO_CUT,
+                new Residual.Scratch(g.dfaStateCount()));
         int outside = -1;
         for (int s = 0; s < g.dfaStateCount() && outside < 0; s++) {
             boolean in = false;
@@ -145,21 +146,30 @@ class ResidualTest {
         }
     }
 
-    /** The residual by its definition: a breadth-first search over every byte, with a hash map. */
+    /**
+     * The residual by its definition: a breadth-first search over every byte, with a hash map,
+     * that does not look past the states {@code depth} bytes away.
+     */
     private record Reference(IntArrayList code, IntArrayList order) {
-        static Reference of(CompiledGrammar g, int s) {
+        static Reference of(CompiledGrammar g, int s, int depth) {
             Map<Integer, Integer> local = new HashMap<>();
+            Map<Integer, Integer> distance = new HashMap<>();
             IntArrayList order = new IntArrayList();
             ArrayDeque<Integer> queue = new ArrayDeque<>();
             local.put(s, 0);
+            distance.put(s, 0);
             order.add(s);
             queue.add(s);
             while (!queue.isEmpty()) {
                 int q = queue.poll();
+                if (distance.get(q) >= depth) {
+                    continue;
+                }
                 for (int b = 0; b < 256; b++) {
                     int t = g.dfaNext(q, b);
                     if (t >= 0 && !local.containsKey(t)) {
                         local.put(t, order.size());
+                        distance.put(t, distance.get(q) + 1);
                         order.add(t);
                         queue.add(t);
                     }
@@ -169,6 +179,10 @@ class ResidualTest {
             for (int i = 0; i < order.size(); i++) {
                 int q = order.getInt(i);
                 code.add(g.dfaAccepting(q) ? 1 : 0);
+                if (distance.get(q) >= depth) {
+                    code.add(-1); // at the cut: no transitions
+                    continue;
+                }
                 int runsAt = code.size();
                 code.add(0);
                 int runs = 0;

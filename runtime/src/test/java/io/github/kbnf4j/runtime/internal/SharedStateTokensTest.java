@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * is not translated shows.
  */
 class SharedStateTokensTest {
-    private static final String STRINGS = "value ::= #\"\\\"[^\\\"\\\\\\\\]*\\\"\" | #\"\\\"[a-z]{0,4}\\\"\" ;\n";
+    private static final String STRINGS = "value ::= #\"\\\"[^\\\"\\\\\\\\]*\\\"\" | #\"\\\"[a-z]{0,4}\\\"\" "
+            + "| #\"\\\"[a-z]{0,60}\\\"\" ;\n";
 
     @Test
     void sharedTablesEqualTablesComputedAlone() {
@@ -38,7 +39,30 @@ class SharedStateTokensTest {
         check(new TerminalTokenTables.Sharing(1, 3, 1));
     }
 
-    private static void check(TerminalTokenTables.Sharing sharing) {
+    /**
+     * Regression: each position of a long counted string had a residual of its own, so a new
+     * schema with such a string walked the vocabulary anew from every position. Cut at the longest
+     * token (six bytes here), the positions more than six letters from the end are one residual:
+     * one entry of the store, and still the tables computed alone (the other tests' grammars have
+     * this string too).
+     */
+    @Test
+    void positionsOfALongCountedStringFarFromItsEndShareOneEntry() {
+        Vocabulary v = vocabulary();
+        SharedTokenTables store = SharedTokenTables.of(v);
+        TokenTrie trie = TokenTries.of(v);
+        CompiledGrammar g = Grammar.compile("g.kbnf", "start ::= #\"\\\"[a-z]{0,60}\\\"\" ;\n");
+        TerminalTokenTables shared = new TerminalTokenTables(g, trie, store, TerminalTokenTables.Sharing.DEFAULT);
+        int q = g.dfaNext(g.terminalStartState(0), '"');
+        for (int k = 0; k <= 60; k++) {
+            shared.get(q);
+            q = g.dfaNext(q, 'a');
+        }
+        assertEquals(true, store.misses() <= 10, "61 positions, computed " + store.misses() + " times");
+        assertEquals(true, store.hits() >= 50, "61 positions, found " + store.hits() + " times");
+    }
+
+    private static Vocabulary vocabulary() {
         List<byte[]> tokens = new ArrayList<>();
         for (int c = 0x20; c < 0x7F; c++) {
             tokens.add(new byte[] {(byte) c});
@@ -47,7 +71,11 @@ class SharedStateTokensTest {
             "abcd\",", "a\"]", "\"ab\"", "[\"a", "<<", "qqq", "rr"}) {
             tokens.add(t.getBytes(StandardCharsets.UTF_8));
         }
-        Vocabulary v = Vocabulary.of("test", tokens, null, null); // a fresh instance: an empty store
+        return Vocabulary.of("test", tokens, null, null); // a fresh instance: an empty store
+    }
+
+    private static void check(TerminalTokenTables.Sharing sharing) {
+        Vocabulary v = vocabulary();
         SharedTokenTables store = SharedTokenTables.of(v);
         TokenTrie trie = TokenTries.of(v);
         String list = "list ::= item | item \",\" list ;\nitem ::= value | \"[\" list \"]\" ;\n" + STRINGS;
