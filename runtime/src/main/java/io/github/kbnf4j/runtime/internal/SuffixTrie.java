@@ -13,7 +13,7 @@ record SuffixTrie(TokenTrie trie, int[] tokenIds) {
     long bytes() {
         // per node: byte, depth, subtree end, parent, token start (17 bytes), the trie's three
         // flags (plain below, text boundary, text below) and its height below (4 bytes); per id:
-        // the trie's id and the vocabulary id
-        return 96L + 24L * trie.nodeCount() + 8L * tokenIds.length;
+        // the trie's id and the vocabulary id; the trie's mask of all its ids
+        return 96L + 24L * trie.nodeCount() + 8L * tokenIds.length + 8L * ((trie.vocabularySize() + 63) >>> 6);
     }
 }

@@ -39,6 +39,8 @@ public final class TokenTrie {
     private final boolean[] textBelow;
     /** node -> the most bytes on a path below it (0 for a leaf). */
     private final int[] heightBelow;
+    /** The ids of all the trie's tokens as a mask (see {@link #allTokensMask}). */
+    private final long[] allTokensMask;
 
     /** The trie of the text tokens of {@code tokens} (ids without bytes, special and end-of-sequence ids are left out). */
     public TokenTrie(PackedTokens tokens) {
@@ -114,6 +116,7 @@ public final class TokenTrie {
         this.textBoundary = new boolean[nodeByte.length];
         this.textBelow = textBelow(nodeByte, parent, textBoundary);
         this.heightBelow = heightBelow(parent);
+        this.allTokensMask = maskOf(this.tokenIds, vocabularySize);
     }
 
     /** A trie from its preorder arrays (see the class comment), which it keeps. */
@@ -131,6 +134,7 @@ public final class TokenTrie {
         this.textBoundary = new boolean[nodeByte.length];
         this.textBelow = textBelow(nodeByte, parent, textBoundary);
         this.heightBelow = heightBelow(parent);
+        this.allTokensMask = maskOf(this.tokenIds, vocabularySize);
     }
 
     /**
@@ -306,5 +310,26 @@ public final class TokenTrie {
     /** The id at index {@code k} of the per-node token lists. */
     public int tokenId(int k) {
         return tokenIds[k];
+    }
+
+    /** The number of the trie's tokens: the indexes of {@link #tokenId(int)} are {@code 0 .. tokenCount() - 1}. */
+    public int tokenCount() {
+        return tokenIds.length;
+    }
+
+    /**
+     * A mask of {@code (vocabularySize() + 63) / 64} words with the id of every token of the
+     * trie set. Shared: callers copy it, never write it.
+     */
+    long[] allTokensMask() {
+        return allTokensMask;
+    }
+
+    private static long[] maskOf(int[] ids, int vocabularySize) {
+        long[] mask = new long[(vocabularySize + 63) >>> 6];
+        for (int id : ids) {
+            mask[id >>> 6] |= 1L << id;
+        }
+        return mask;
     }
 }
