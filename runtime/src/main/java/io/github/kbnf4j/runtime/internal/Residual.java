@@ -107,19 +107,16 @@ public final class Residual {
                     levelEnd = size;
                 }
                 int q = order[i];
-                if (level >= maxDepth) {
-                    if (code.length < length + 2) {
-                        code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, length + 2));
-                    }
-                    code[length++] = g.dfaAccepting(q) ? 1 : 0;
+                int[] runs = level < maxDepth ? dfa.of(q) : null; // none written at the cut
+                int need = length + 2 + (runs == null ? 0 : runs.length);
+                if (code.length < need) {
+                    code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, need));
+                }
+                code[length++] = g.dfaAccepting(q) ? 1 : 0;
+                if (runs == null) {
                     code[length++] = FRONTIER;
                     continue;
                 }
-                int[] runs = dfa.of(q);
-                if (code.length < length + 2 + runs.length) {
-                    code = scratch.code = Arrays.copyOf(code, Math.max(2 * code.length, length + 2 + runs.length));
-                }
-                code[length++] = g.dfaAccepting(q) ? 1 : 0;
                 code[length++] = runs.length >>> 1;
                 for (int k = 0; k < runs.length; k += 2) {
                     int t = runs[k + 1];

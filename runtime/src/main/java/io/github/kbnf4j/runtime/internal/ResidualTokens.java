@@ -103,13 +103,13 @@ public final class ResidualTokens {
 
     /**
      * The tokens of {@code trie} (whose id {@code k} is vocabulary id {@code trieTokenIds[k]}, or
-     * itself when that is null) seen from state {@code s} of {@code dfa}; masks have
-     * {@code maskWords} words over the trie's ids. Subtree by subtree (see {@link SubtreeTokens}):
+     * itself when that is null) seen from state {@code s} of {@code dfa}; masks are over the
+     * trie's ids ({@link TokenTrie#vocabularySize()}). Subtree by subtree (see {@link SubtreeTokens}):
      * from {@code source} where it has one (may be null), else walked. The group states are
      * {@code dfa}'s, or their images under {@code renumber} when it is not null (a walk on a
      * grammar's states kept under a residual's local numbers).
      */
-    static ResidualTokens compute(TokenTrie trie, int[] trieTokenIds, Dfa dfa, int s, int maskWords,
+    static ResidualTokens compute(TokenTrie trie, int[] trieTokenIds, Dfa dfa, int s,
             SubtreeSource source, IntUnaryOperator renumber) {
         TokenTrie tr = trie;
         int n = tr.nodeCount();
@@ -175,7 +175,7 @@ public final class ResidualTokens {
             return new ResidualTokens(trie, trieTokenIds, null, ids, exitNodes, groupState, groupExits, firstBytes,
                     bytesAfterAccepting);
         }
-        long[] mask = insideMask(tr, insideParts, insideCount, maskWords);
+        long[] mask = insideMask(tr, insideParts, insideCount);
         return new ResidualTokens(trie, trieTokenIds, mask, null, exitNodes, groupState, groupExits, firstBytes,
                 bytesAfterAccepting);
     }
@@ -187,11 +187,11 @@ public final class ResidualTokens {
      * from all of the trie's tokens and clears the positions between the runs, a fraction of the
      * work of setting those inside.
      */
-    static long[] insideMask(TokenTrie tr, List<int[]> insideParts, int insideCount, int maskWords) {
+    static long[] insideMask(TokenTrie tr, List<int[]> insideParts, int insideCount) {
         int total = tr.tokenCount();
         long[] all = tr.allTokensMask();
-        if (insideCount <= total / 2 || all.length != maskWords) {
-            long[] mask = new long[maskWords];
+        if (insideCount <= total / 2) {
+            long[] mask = new long[all.length];
             for (int[] runs : insideParts) {
                 for (int j = 0; j < runs.length; j += 2) {
                     for (int k = runs[j], stop = runs[j + 1]; k < stop; k++) {

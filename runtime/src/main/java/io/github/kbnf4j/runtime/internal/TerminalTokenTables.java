@@ -14,9 +14,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * usually computed it already. A state is shared when its residual (cut at the longest token:
  * see {@link Residual#of}) has at most {@value #MAX_SHARED_RESIDUAL} states if it is
  * <i>broad</i> (at least {@value #MIN_SHARED_LIVE_BYTES} live bytes: inside a string, tables
- * that take milliseconds),
- * at most {@value #MAX_NARROW_RESIDUAL} otherwise; the others are computed on the grammar's own
- * DFA, where a residual's key would cost more than it saves. So the string interior reached
+ * that take milliseconds), at most {@value #MAX_NARROW_RESIDUAL} otherwise; the others are
+ * computed on the grammar's own DFA, where a residual's key would cost more than it saves. So the string interior reached
  * inside a big "any key but these" terminal is shared with every plain string of every other
  * grammar. A state that is not shared whole is still made of shared subtrees where it can be
  * ({@link SubtreeTokens}).
@@ -60,7 +59,6 @@ public final class TerminalTokenTables {
 
     private final CompiledGrammar grammar;
     private final TokenTrie trie;
-    private final int maskWords;
     /** Where tables are shared with other grammars, or null. */
     private final SharedTokenTables shared;
     private final Sharing sharing;
@@ -111,7 +109,6 @@ public final class TerminalTokenTables {
         this.grammar = grammar;
         this.sharing = sharing;
         this.trie = trie;
-        this.maskWords = (trie.vocabularySize() + 63) >>> 6;
         this.shared = shared;
         this.grammarDfa = new ResidualTokens.Dfa() {
             @Override
@@ -154,7 +151,6 @@ public final class TerminalTokenTables {
             SharedTokenTables shared) {
         this.grammar = vocabularyTables.grammar;
         this.trie = suffixTrie;
-        this.maskWords = (suffixTrie.vocabularySize() + 63) >>> 6;
         this.shared = shared;
         this.sharing = vocabularyTables.sharing;
         this.grammarDfa = vocabularyTables.grammarDfa;
@@ -246,17 +242,17 @@ public final class TerminalTokenTables {
 
     private StateTokens compute(int s) {
         if (shared == null) {
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, null, null), null,
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, null, null), null,
                     this);
         }
         Residual r = residual(s);
         if (r == null) { // too big to share whole; its subtrees may still be shared
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, subtrees(), null),
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, subtrees(), null),
                     null, this);
         }
         // walked on the grammar's own states (the same automaton), its group states kept in r's numbering
         ResidualTokens tokens = shared.tokens(trie, r,
-                () -> ResidualTokens.compute(trie, tokenIds, grammarDfa, s, maskWords, subtrees(), r::localOf));
+                () -> ResidualTokens.compute(trie, tokenIds, grammarDfa, s, subtrees(), r::localOf));
         return new StateTokens(tokens, r.localToGlobal(), this);
     }
 

@@ -68,7 +68,7 @@ class InsideMaskProperties {
             }
         }
         parts.add(part.stream().mapToInt(Integer::intValue).toArray());
-        assertArrayEquals(expected, ResidualTokens.insideMask(trie, parts, insideCount, maskWords),
+        assertArrayEquals(expected, ResidualTokens.insideMask(trie, parts, insideCount),
                 insideCount + " of " + total + " inside");
     }
 }

@@ -10,7 +10,10 @@ import io.github.kbnf4j.grammar.CompiledGrammar;
 import io.github.kbnf4j.grammar.Grammar;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -37,21 +40,22 @@ class ResidualTest {
             DfaRuns runs = new DfaRuns(g);
             Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount()); // one for all calls: it must come back clean
             for (int max : new int[] {1, 3, 20, 100_000}) {
-                for (int depth : new int[] {1, 2, 5, NO_CUT})
-                for (int s = 0; s < g.dfaStateCount(); s++) {
-                    Reference expected = Reference.of(g, s, depth);
-                    Residual r = Residual.of(runs, s, max, depth, scratch);
-                    String where = "state " + s + ", at most " + max + " states, cut at " + depth;
-                    if (expected.order.size() > max) {
-                        assertNull(r, where);
-                        continue;
-                    }
-                    assertNotNull(r, where);
-                    assertArrayEquals(expected.code.toIntArray(), r.code(), where);
-                    assertArrayEquals(expected.order.toIntArray(), r.localToGlobal(), where);
-                    assertEquals(expected.order.size(), r.size(), where);
-                    for (int k = 0; k < r.size(); k++) {
-                        assertEquals(k, r.localOf(r.localToGlobal()[k]), where);
+                for (int depth : new int[] {1, 2, 5, NO_CUT}) {
+                    for (int s = 0; s < g.dfaStateCount(); s++) {
+                        Reference expected = Reference.of(g, s, depth);
+                        Residual r = Residual.of(runs, s, max, depth, scratch);
+                        String where = "state " + s + ", at most " + max + " states, cut at " + depth;
+                        if (expected.order.size() > max) {
+                            assertNull(r, where);
+                            continue;
+                        }
+                        assertNotNull(r, where);
+                        assertArrayEquals(expected.code.toIntArray(), r.code(), where);
+                        assertArrayEquals(expected.order.toIntArray(), r.localToGlobal(), where);
+                        assertEquals(expected.order.size(), r.size(), where);
+                        for (int k = 0; k < r.size(); k++) {
+                            assertEquals(k, r.localOf(r.localToGlobal()[k]), where);
+                        }
                     }
                 }
             }
@@ -69,8 +73,8 @@ class ResidualTest {
         DfaRuns runs = new DfaRuns(g);
         Residual.Scratch scratch = new Residual.Scratch(g.dfaStateCount());
         int q = g.dfaNext(g.terminalStartState(0), '"');
-        java.util.List<int[]> cut = new java.util.ArrayList<>();
-        java.util.List<int[]> whole = new java.util.ArrayList<>();
+        List<int[]> cut = new ArrayList<>();
+        List<int[]> whole = new ArrayList<>();
         for (int k = 0; k <= 40; k++) { // the state after k letters
             cut.add(Residual.of(runs, q, 100_000, 6, scratch).code());
             whole.add(Residual.of(runs, q, 100_000, NO_CUT, scratch).code());
@@ -78,8 +82,8 @@ class ResidualTest {
         }
         for (int k = 0; k + 1 <= 40; k++) {
             // the transitions read from position k are those of positions k to k + 5: alike until 40 is among them
-            assertEquals(k + 6 < 40, java.util.Arrays.equals(cut.get(k), cut.get(k + 1)), "cut, position " + k);
-            assertEquals(false, java.util.Arrays.equals(whole.get(k), whole.get(k + 1)), "uncut, position " + k);
+            assertEquals(k + 6 < 40, Arrays.equals(cut.get(k), cut.get(k + 1)), "cut, position " + k);
+            assertEquals(false, Arrays.equals(whole.get(k), whole.get(k + 1)), "uncut, position " + k);
         }
     }
 
