@@ -29,6 +29,12 @@ public final class StepThread implements AutoCloseable {
     private final Thread caller;
 
     private volatile int state = IDLE;
+    /**
+     * Whether the caller forwarded an interrupt for the run requested last; written before the
+     * interrupt itself. The thread may clear its interrupt flag while it wakes for a request (see
+     * {@link #waitForRequest}), so it interrupts itself again from this before it runs the task.
+     */
+    private volatile boolean interruptForwarded;
     /** How long the last run took, written before {@link #DONE}. */
     private long runNanos;
     /** What the last run threw, written before {@link #DONE}. */
@@ -58,6 +64,7 @@ public final class StepThread implements AutoCloseable {
         if (state != IDLE) {
             throw new IllegalStateException("a run is in flight (state " + state + ")");
         }
+        interruptForwarded = false;
         state = REQUESTED;
         LockSupport.unpark(thread);
     }
@@ -125,6 +132,9 @@ public final class StepThread implements AutoCloseable {
                 return;
             }
             if (s == REQUESTED) {
+                if (interruptForwarded) {
+                    Thread.currentThread().interrupt(); // in case waking for the request cleared it
+                }
                 long t0 = System.nanoTime();
                 try {
                     task.run();
@@ -176,6 +186,7 @@ public final class StepThread implements AutoCloseable {
         while ((current = state) == s) {
             if (Thread.interrupted()) { // cleared, or park would return at once
                 if (!interrupted) {
+                    interruptForwarded = true;
                     thread.interrupt();
                 }
                 interrupted = true;

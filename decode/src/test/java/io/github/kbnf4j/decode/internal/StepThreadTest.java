@@ -84,6 +84,34 @@ class StepThreadTest {
         });
     }
 
+    /**
+     * Regression: the step thread, woken from its park, cleared its interrupt flag before it saw
+     * the request, and with it an interrupt the caller had forwarded meanwhile; the task then ran
+     * to its end (here: never, and the test timed out on a loaded machine). Many runs, each
+     * interrupted at once, so that the forward often meets the thread between park and request.
+     */
+    @Test
+    void anInterruptForwardedWhileTheThreadWakesIsNotLost() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (StepThread t = new StepThread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.onSpinWait();
+                }
+                throw new CancellationException("task interrupted");
+            }, "test-step")) {
+                for (int i = 0; i < 2_000; i++) {
+                    if (i % 2 == 0) {
+                        Thread.sleep(0, 100_000); // let the thread park now and then
+                    }
+                    t.start();
+                    Thread.currentThread().interrupt();
+                    assertThrows(CancellationException.class, t::await, "run " + i);
+                    assertTrue(Thread.interrupted(), "run " + i);
+                }
+            }
+        });
+    }
+
     /** Regression: the thread spun while its result waited to be taken, burning a core during the model's append. */
     @Test
     void doesNotSpinWhileItsResultWaits() throws Exception {
