@@ -47,12 +47,17 @@ public final class CompiledGrammar {
     private final int[] dotProduction;
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
-    /** global DFA state * 256 + byte -> next global state plus one, or 0 when dead (see TransitionTable). */
+    /** (global DFA state << dfaShift) | dfaByteClass[byte] -> next global state plus one, or 0 when dead (see TransitionTable). */
     private final int[] dfaNext;
+    /** byte -> its column in a row of {@link #dfaNext}. */
+    private final int[] dfaByteClass;
+    /** A row of {@link #dfaNext} is 1 << dfaShift cells. */
+    private final int dfaShift;
+    private final int dfaStateCount;
+    /** The table, for the distances to acceptance it lays out on first use. */
+    private final TransitionTable dfaTable;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
-    /** global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting). */
-    private final int[] dfaBytesToAccept;
     /** For each DFA state, the bytes with a transition, four words per state. */
     private final long[] dfaLiveBytes;
     /** terminal -> how it was written, e.g. {@code "true"} or {@code #"[0-9]+"}. */
@@ -61,7 +66,7 @@ public final class CompiledGrammar {
 
     CompiledGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty, int[] firstProduction,
             int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction, int[] terminalStartState,
-            TransitionTable dfaNext, long[] dfaAccepting, int[] dfaBytesToAccept, long[] dfaLiveBytes,
+            TransitionTable dfaNext, long[] dfaAccepting, long[] dfaLiveBytes,
             String[] terminalDescriptions, List<Diagnostic> warnings) {
         this.nonterminalNames = nonterminalNames;
         this.startNonterminal = startNonterminal;
@@ -72,18 +77,21 @@ public final class CompiledGrammar {
         this.rhs = rhs;
         this.dotProduction = dotProduction;
         this.terminalStartState = terminalStartState;
+        this.dfaTable = dfaNext;
         this.dfaNext = dfaNext.cells();
+        this.dfaByteClass = dfaNext.byteClasses();
+        this.dfaShift = dfaNext.shift();
+        this.dfaStateCount = dfaNext.stateCount();
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
-        // Both computed per terminal by the packer, from each automaton's byte classes.
-        this.dfaBytesToAccept = dfaBytesToAccept;
+        // Copied per terminal by the packer from each automaton, which computes them once.
         this.dfaLiveBytes = dfaLiveBytes;
         assert firstProduction.length == nonterminalNames.length + 1;
         assert productionDot0.length == productionLhs.length + 1;
         assert rhs.length == dotProduction.length && rhs.length == productionDot0[productionLhs.length];
-        assert dfaBytesToAccept.length == dfaStateCount() && dfaLiveBytes.length == 4 * dfaStateCount();
-        assert java.util.Arrays.stream(dfaBytesToAccept).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
+        assert dfaLiveBytes.length == 4 * dfaStateCount();
+        assert java.util.Arrays.stream(dfaNext.bytesToAccept()).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
     }
 
     /** The number of nonterminals. */
@@ -183,12 +191,33 @@ public final class CompiledGrammar {
 
     /** The number of DFA states over all terminals. */
     public int dfaStateCount() {
-        return dfaNext.length >>> 8;
+        return dfaStateCount;
     }
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext[(state << 8) | b] - 1; // cells hold the state plus one, 0 when dead
+        return dfaNext[(state << dfaShift) | dfaByteClass[b]] - 1; // cells hold the state plus one, 0 when dead
+    }
+
+    /**
+     * The bytes as the fewest maximal runs that every DFA state treats alike: run {@code k} is the
+     * bytes {@code runs[k] .. runs[k + 1] - 1}, and the last entry is 256; {@link #dfaNext} is the
+     * same for every byte of a run, from any state. So a state's transitions can be read a run
+     * at a time (a JSON grammar has a few dozen runs). A new array, which the caller owns.
+     */
+    public int[] dfaByteRuns() {
+        int count = 1;
+        for (int b = 1; b < 256; b++) {
+            count += dfaByteClass[b] != dfaByteClass[b - 1] ? 1 : 0;
+        }
+        int[] runs = new int[count + 1];
+        for (int b = 1, k = 1; b < 256; b++) {
+            if (dfaByteClass[b] != dfaByteClass[b - 1]) {
+                runs[k++] = b;
+            }
+        }
+        runs[count] = 256;
+        return runs;
     }
 
     /** Whether global DFA state {@code state} ends a match of its terminal. */
@@ -202,7 +231,7 @@ public final class CompiledGrammar {
      * acceptance.
      */
     public int dfaBytesToAccept(int state) {
-        return dfaBytesToAccept[state];
+        return dfaTable.bytesToAccept()[state]; // laid out on first use: the recognizer never reads them
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.github.kbnf4j.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -8,8 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The per-state tables the packer derives from each terminal's byte classes (the fewest bytes to
- * acceptance, the live bytes) equal the same tables computed the plain way, from the shared
- * 256-column transition table alone.
+ * acceptance, the live bytes) equal the same tables computed the plain way, byte by byte from
+ * {@link CompiledGrammar#dfaNext} alone; and the runs of {@link CompiledGrammar#dfaByteRuns} are
+ * bytes every state treats alike, neighbours differing in some state.
  */
 class CompiledGrammarTablesTest {
 
@@ -59,5 +62,22 @@ class CompiledGrammarTablesTest {
             actual[s] = g.dfaBytesToAccept(s);
         }
         assertArrayEquals(dist, actual);
+
+        int[] runs = g.dfaByteRuns();
+        assertEquals(0, runs[0]);
+        assertEquals(256, runs[runs.length - 1]);
+        for (int k = 0; k + 1 < runs.length; k++) {
+            assertTrue(runs[k] < runs[k + 1], "runs ascend");
+            boolean differsFromNext = k + 2 == runs.length;
+            for (int s = 0; s < states; s++) {
+                for (int b = runs[k]; b < runs[k + 1]; b++) {
+                    int at = s;
+                    int bb = b;
+                    assertEquals(g.dfaNext(s, runs[k]), g.dfaNext(s, b), () -> "state " + at + ", byte " + bb);
+                }
+                differsFromNext |= k + 2 < runs.length && g.dfaNext(s, runs[k]) != g.dfaNext(s, runs[k + 1]);
+            }
+            assertTrue(differsFromNext, "the run at byte " + runs[k] + " is alike its neighbour in every state");
+        }
     }
 }

@@ -26,6 +26,8 @@ final class DfaRuns {
      * at 256). Null until computed.
      */
     private final AtomicReferenceArray<int[]> runs;
+    /** The grammar's runs of bytes alike in every state ({@link CompiledGrammar#dfaByteRuns}). */
+    private final int[] byteRuns;
 
     /** A run that never ends: the chain comes back to a state it met. */
     static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -42,6 +44,7 @@ final class DfaRuns {
     DfaRuns(CompiledGrammar grammar) {
         this.grammar = grammar;
         this.runs = new AtomicReferenceArray<>(grammar.dfaStateCount());
+        this.byteRuns = grammar.dfaByteRuns();
         this.plainRuns = new int[grammar.dfaStateCount()];
         this.textRuns = new int[grammar.dfaStateCount()];
         Arrays.fill(plainRuns, UNKNOWN);
@@ -226,12 +229,14 @@ final class DfaRuns {
         return r;
     }
 
+    /** Reads {@code q}'s row a run of {@link #byteRuns} at a time, merging neighbours with one target. */
     private int[] compute(int q) {
         CompiledGrammar g = grammar;
+        int[] byteRuns = this.byteRuns;
         int count = 0;
         int previous = -2;
-        for (int b = 0; b < 256; b++) {
-            int t = g.dfaNext(q, b);
+        for (int k = 0; k < byteRuns.length - 1; k++) {
+            int t = g.dfaNext(q, byteRuns[k]);
             if (t != previous) {
                 count++;
                 previous = t;
@@ -240,10 +245,10 @@ final class DfaRuns {
         int[] r = new int[2 * count];
         int at = 0;
         previous = -2;
-        for (int b = 0; b < 256; b++) {
-            int t = g.dfaNext(q, b);
+        for (int k = 0; k < byteRuns.length - 1; k++) {
+            int t = g.dfaNext(q, byteRuns[k]);
             if (t != previous) {
-                r[at++] = b;
+                r[at++] = byteRuns[k];
                 r[at++] = t;
                 previous = t;
             }

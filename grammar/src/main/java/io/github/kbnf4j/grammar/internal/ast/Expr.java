@@ -66,20 +66,28 @@ public sealed interface Expr {
         }
     }
 
-    /** The four regex-based terminal forms. */
     /**
      * A terminal given directly as a byte automaton, for grammars built by a program (the JSON
      * Schema compiler) rather than read from text: its language is exactly {@code dfa}'s.
-     * {@code description} is how the terminal is shown in messages and listings.
+     * {@code description} is how the terminal is shown in messages and listings. {@code regex},
+     * when not null, is a KBNF regex ({@code #"..."}) of the same language, which the program
+     * compiled into {@code dfa} (through a cache: compiling it anew for every grammar was a cost
+     * per grammar), and which a KBNF listing shows instead of the automaton's rules.
      */
-    record Automaton(io.github.kbnf4j.grammar.internal.automata.ByteDfa dfa, String description, Span span)
-            implements Expr {
+    record Automaton(io.github.kbnf4j.grammar.internal.automata.ByteDfa dfa, String description, String regex,
+            Span span) implements Expr {
         public Automaton {
             Objects.requireNonNull(dfa, "dfa");
             Objects.requireNonNull(description, "description");
         }
+
+        /** An automaton without a regex of its language. */
+        public Automaton(io.github.kbnf4j.grammar.internal.automata.ByteDfa dfa, String description, Span span) {
+            this(dfa, description, null, span);
+        }
     }
 
+    /** The four regex-based terminal forms. */
     enum RegexKind {
         /** {@code #"R"}: the language of R. */
         REGEX("#"),

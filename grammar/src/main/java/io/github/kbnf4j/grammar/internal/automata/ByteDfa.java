@@ -15,7 +15,8 @@ import java.util.Arrays;
  * Memory is {@code stateCount * classCount} ints plus 256 for the byte classes.
  *
  * <p>Thread-safe: the automaton's fields are final, the tables derived from it on first use are
- * published through volatile fields, and no array is handed out.
+ * published through volatile fields (the hash code through a plain int, as {@link String}'s), and
+ * no array is handed out.
  */
 public final class ByteDfa {
     private static final ByteDfa EMPTY =
@@ -27,7 +28,11 @@ public final class ByteDfa {
     /** Packed: {@code next[state * classCount + class]}, -1 = dead. */
     private final int[] next;
     private final boolean[] accept;
-    private final int hash;
+    /**
+     * The hash code, computed on first use (0: not yet; racy but idempotent, as String's): most
+     * automata are never a map key.
+     */
+    private int hash;
     // Computed on first use (racy but idempotent: every thread computes the same array, and a
     // volatile field publishes it whole).
     private volatile long[] liveBytes;
@@ -41,10 +46,6 @@ public final class ByteDfa {
         this.classOf = classOf;
         this.next = next;
         this.accept = accept;
-        int h = stateCount;
-        h = 31 * h + Arrays.hashCode(classOf);
-        h = 31 * h + Arrays.hashCode(next);
-        this.hash = 31 * h + Arrays.hashCode(accept);
     }
 
     /** The DFA of the empty language: one non-accepting state. */
@@ -214,33 +215,41 @@ public final class ByteDfa {
      * lookup per byte.
      */
     public void writeRow(int state, int[] cells, int base, int add, int dead) {
-        writeRuns(state, cells, base, add, true, dead);
-    }
-
-    /**
-     * Writes the transitions of row {@code state} into a table whose dead cells are left as they
-     * are (a new array's zeros): {@code cells[base + b]} gets {@code next(state, b) + add} for each
-     * byte {@code b} with a transition. Most cells of a grammar's table are dead (a literal's state
-     * has one live byte), so this writes a small part of what {@link #writeRow} does.
-     */
-    public void writeLiveCells(int state, int[] cells, int base, int add) {
-        writeRuns(state, cells, base, add, false, 0);
-    }
-
-    private void writeRuns(int state, int[] cells, int base, int add, boolean writeDead, int dead) {
         int[] runs = classRuns();
         int row = state * classCount;
         for (int k = 0; k < runs.length - 1; k += 2) {
             int t = next[row + runs[k + 1]];
-            if (t < 0 && !writeDead) {
-                continue;
-            }
             int value = t < 0 ? dead : t + add;
             // A plain loop, not Arrays.fill: most runs are a byte or two long.
             for (int b = base + runs[k], end = base + runs[k + 2]; b < end; b++) {
                 cells[b] = value;
             }
         }
+    }
+
+    /**
+     * Writes the transitions of row {@code state} into a table whose columns are byte classes of
+     * a grammar ({@link TransitionTable}) and whose dead cells are left as they are (a new
+     * array's zeros): for each class {@code k} of this automaton with a transition, the columns
+     * {@code columns[k == 0 ? 0 : columnEnd[k - 1] .. columnEnd[k])} (those whose bytes are in
+     * class {@code k}) get {@code next + add} at {@code cells[base + column]}.
+     */
+    void writeLiveCells(int state, int[] columnEnd, int[] columns, int[] cells, int base, int add) {
+        int row = state * classCount;
+        for (int k = 0; k < classCount; k++) {
+            int t = next[row + k];
+            if (t >= 0) {
+                int value = t + add;
+                for (int j = k == 0 ? 0 : columnEnd[k - 1], end = columnEnd[k]; j < end; j++) {
+                    cells[base + columns[j]] = value;
+                }
+            }
+        }
+    }
+
+    /** The class of byte {@code b} (0..255). */
+    int classOf(int b) {
+        return classOf[b];
     }
 
     /**
@@ -286,7 +295,10 @@ public final class ByteDfa {
         System.arraycopy(live, 0, out, 4 * offset, live.length);
     }
 
-    /** The live bytes of every state as an OR of the bit sets of its live classes. */
+    /**
+     * The live bytes of every state as an OR of the bit sets of its live classes: without a
+     * branch per class (a dead class's bits are masked off), in four registers per state.
+     */
     private long[] computeLiveBytes() {
         long[] classBytes = new long[4 * classCount];
         for (int b = 0; b < 256; b++) {
@@ -295,13 +307,21 @@ public final class ByteDfa {
         long[] live = new long[4 * stateCount];
         for (int s = 0; s < stateCount; s++) {
             int row = s * classCount;
+            long w0 = 0;
+            long w1 = 0;
+            long w2 = 0;
+            long w3 = 0;
             for (int c = 0; c < classCount; c++) {
-                if (next[row + c] >= 0) {
-                    for (int w = 0; w < 4; w++) {
-                        live[4 * s + w] |= classBytes[4 * c + w];
-                    }
-                }
+                long keep = ~(long) (next[row + c] >> 31); // all ones for a target, 0 for dead (-1)
+                w0 |= classBytes[4 * c] & keep;
+                w1 |= classBytes[4 * c + 1] & keep;
+                w2 |= classBytes[4 * c + 2] & keep;
+                w3 |= classBytes[4 * c + 3] & keep;
             }
+            live[4 * s] = w0;
+            live[4 * s + 1] = w1;
+            live[4 * s + 2] = w2;
+            live[4 * s + 3] = w3;
         }
         return live;
     }
@@ -373,14 +393,46 @@ public final class ByteDfa {
         if (this == o) {
             return true;
         }
-        return o instanceof ByteDfa d && d.hash == hash && d.stateCount == stateCount
+        return o instanceof ByteDfa d && d.hashCode() == hashCode() && d.stateCount == stateCount
             && d.classCount == classCount && Arrays.equals(d.classOf, classOf) && Arrays.equals(d.next, next)
             && Arrays.equals(d.accept, accept);
     }
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hash;
+        if (h == 0) {
+            h = stateCount;
+            h = 31 * h + Arrays.hashCode(classOf);
+            h = 31 * h + hashInFourLanes(next);
+            h = 31 * h + Arrays.hashCode(accept);
+            hash = h; // a true hash of 0 is recomputed each time, which is only slower
+        }
+        return h;
+    }
+
+    /**
+     * A hash of all of {@code a} as four interleaved polynomial hashes: one hash's chain of
+     * multiplications is a cycle-bound dependency per element, and every terminal of a schema's
+     * grammar is hashed once (a grammar keeps one terminal per language), a few percent of a
+     * schema's compile time with {@link Arrays#hashCode(int[])}.
+     */
+    private static int hashInFourLanes(int[] a) {
+        int h0 = 1;
+        int h1 = 0;
+        int h2 = 0;
+        int h3 = 0;
+        int i = 0;
+        for (int end = a.length & ~3; i < end; i += 4) {
+            h0 = 31 * h0 + a[i];
+            h1 = 31 * h1 + a[i + 1];
+            h2 = 31 * h2 + a[i + 2];
+            h3 = 31 * h3 + a[i + 3];
+        }
+        for (; i < a.length; i++) {
+            h0 = 31 * h0 + a[i];
+        }
+        return ((h0 * 31 + h1) * 31 + h2) * 31 + h3;
     }
 
     /** Short debug form, e.g. {@code ByteDfa[2 states, accepting {1}; 0 -[30-39]-> 1, 1 -[30-39]-> 1]}. */

@@ -1,30 +1,52 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
+import java.util.Arrays;
+
 /**
  * The transitions of all the terminal automata of a grammar, laid end to end: global state
  * {@code startOf(i) + s} is state {@code s} of automaton {@code i}, and {@link #next} reads one
- * int of a table of 256 per global state, the recognizer's lookup for every byte it scans.
+ * int of a row per global state, the recognizer's lookup for every byte it scans.
+ *
+ * <h2>Columns are byte classes</h2>
+ * A row has a column per <i>byte class</i> of the grammar, not per byte: two bytes are in one class
+ * when every automaton treats them alike (the coarsest partition that refines each automaton's own
+ * byte classes), and {@link #byteClasses()} maps a byte to its column. Rows are padded to a power
+ * of two ({@code 1 << shift()} cells), so the cell of state {@code s} and byte {@code b} is
+ * {@code cells[(s << shift) | byteClass[b]]}: one more load than a 256-wide row, of a byte that is
+ * known before the state (off the chain of dependent loads a scan walks). The MaskBench schemas'
+ * grammars have 55-80 classes, so a row is 64 or 128 cells instead of 256, which made the table
+ * 2.3 times smaller over those grammars, and building it (zeroing and writing every row, a tenth of
+ * the time of compiling a schema) about as much cheaper.
  *
  * <p>A cell holds the next global state plus one, and 0 for a dead transition: most cells are
- * dead (about 94% over the MaskBench schemas' grammars: a literal's state has one live byte), and
- * the zeros of a new array are then already written. Filling every dead cell with -1 was a fifth of
- * the time of compiling a schema.
+ * dead (a literal's state has one live byte), and the zeros of a new array are then already
+ * written. Filling every dead cell with -1 was a fifth of the time of compiling a schema.
  *
- * <p>Every row is written here, from each automaton's runs of bytes of one class. Writing a row
- * only when it is first read (a cell of 0 meaning "not yet") made compiling a schema a fifth
- * faster, but the decoding steps slower by more than that: a read that may write keeps the JIT
- * from keeping array reads out of the recognizer's and the mask walk's loops (a MaskBench run's
- * mean time per token went from 32 to 37-43 µs).
+ * <p>Every row is written here. Writing a row only when it is first read (a cell of 0 meaning "not
+ * yet") made compiling a schema a fifth faster, but the decoding steps slower by more than that: a
+ * read that may write keeps the JIT from keeping array reads out of the recognizer's and the mask
+ * walk's loops (a MaskBench run's mean time per token went from 32 to 37-43 µs).
  *
- * <p>Immutable once built; thread-safe.
+ * <p>The fewest bytes to acceptance of every state ({@link #bytesToAccept}) are laid out on first
+ * use: only generation and shortest completions read them, not the recognizer.
+ *
+ * <p>Immutable once built (the lazily laid-out distances are published whole through a volatile
+ * field); thread-safe.
  */
 public final class TransitionTable {
-    /** The most states a table can hold: 256 cells each in one array. */
+    /** The most states a table can hold: a row of up to 256 cells each, in one array. */
     public static final int MAX_STATES = Integer.MAX_VALUE >> 8;
 
+    private final ByteDfa[] dfas;
     /** Automaton i's states are start[i] .. start[i + 1] - 1. */
     private final int[] start;
+    /** byte -> its column. */
+    private final int[] byteClass;
+    private final int classCount;
+    /** A row is 1 << shift cells, at least {@link #classCount}. */
+    private final int shift;
     private final int[] cells;
+    private volatile int[] bytesToAccept;
 
     /**
      * The table of {@code dfas} laid end to end in their order.
@@ -32,6 +54,7 @@ public final class TransitionTable {
      * @throws IllegalArgumentException if they have more than {@link #MAX_STATES} states together
      */
     public TransitionTable(ByteDfa[] dfas) {
+        this.dfas = dfas.clone();
         this.start = new int[dfas.length + 1];
         long total = 0;
         for (int i = 0; i < dfas.length; i++) {
@@ -45,12 +68,74 @@ public final class TransitionTable {
             throw new IllegalArgumentException("more than " + MAX_STATES + " states");
         }
         start[dfas.length] = (int) total;
-        this.cells = new int[(int) total << 8];
+        this.byteClass = new int[256];
+        this.classCount = refineByteClasses(dfas, byteClass);
+        this.shift = 32 - Integer.numberOfLeadingZeros(classCount - 1);
+        this.cells = new int[(int) total << shift];
+        int[] firstByte = new int[classCount];
+        for (int b = 255; b >= 0; b--) {
+            firstByte[byteClass[b]] = b;
+        }
+        // Each automaton's rows are written by its own classes: for each class with a transition,
+        // the grammar's columns whose bytes are in it. A literal's state has one such class, so a
+        // row costs the automaton's few classes, not a test per column.
+        int[] columnStart = new int[257];
+        int[] columns = new int[classCount];
         for (int i = 0; i < dfas.length; i++) {
-            for (int s = 0; s < dfas[i].stateCount(); s++) {
-                dfas[i].writeLiveCells(s, cells, (start[i] + s) << 8, start[i] + 1);
+            ByteDfa dfa = dfas[i];
+            int own = dfa.classCount();
+            Arrays.fill(columnStart, 0, own + 1, 0);
+            for (int c = 0; c < classCount; c++) {
+                columnStart[dfa.classOf(firstByte[c]) + 1]++;
+            }
+            for (int k = 0; k < own; k++) {
+                columnStart[k + 1] += columnStart[k];
+            }
+            for (int c = 0; c < classCount; c++) {
+                columns[columnStart[dfa.classOf(firstByte[c])]++] = c;
+            }
+            // columnStart[k] is now where class k's columns end: they start at columnStart[k - 1].
+            for (int s = 0; s < dfa.stateCount(); s++) {
+                dfa.writeLiveCells(s, columnStart, columns, cells, (start[i] + s) << shift, start[i] + 1);
             }
         }
+    }
+
+    /**
+     * Writes into {@code byteClass} the coarsest partition of the bytes that refines the byte
+     * classes of every automaton (classes numbered by their first byte), and returns its size.
+     */
+    private static int refineByteClasses(ByteDfa[] dfas, int[] byteClass) {
+        int count = 1; // all bytes in class 0
+        // The pairs (class so far, the automaton's class) met, in an open-addressed table: at most
+        // 256 pairs in 512 slots. Keys are pair + 1 (0: empty); values the new class.
+        int[] keys = new int[512];
+        int[] values = new int[512];
+        int[] refined = new int[256];
+        for (ByteDfa dfa : dfas) {
+            if (dfa.classCount() == 1) {
+                continue; // splits nothing
+            }
+            Arrays.fill(keys, 0);
+            int next = 0;
+            for (int b = 0; b < 256; b++) {
+                int key = ((byteClass[b] << 8) | dfa.classOf(b)) + 1;
+                int slot = (key * 0x9E3779B1) >>> 23;
+                while (keys[slot] != 0 && keys[slot] != key) {
+                    slot = (slot + 1) & 511;
+                }
+                if (keys[slot] == 0) {
+                    keys[slot] = key;
+                    values[slot] = next++;
+                }
+                refined[b] = values[slot];
+            }
+            if (next > count) {
+                count = next;
+                System.arraycopy(refined, 0, byteClass, 0, 256);
+            }
+        }
+        return count;
     }
 
     /** The number of global states. */
@@ -64,16 +149,48 @@ public final class TransitionTable {
     }
 
     /**
-     * The cells themselves, {@code [state * 256 + b]}, each the next state plus one (0: dead): for
-     * {@code CompiledGrammar}, which reads them on the recognizer's hot path without a call through
-     * this object. Not to be modified.
+     * The cells themselves, {@code [(state << shift()) | byteClasses()[b]]}, each the next state
+     * plus one (0: dead): for {@code CompiledGrammar}, which reads them on the recognizer's hot
+     * path without a call through this object. Not to be modified.
      */
     public int[] cells() {
         return cells;
     }
 
+    /** Each byte's column ({@link #cells}). Not to be modified. */
+    public int[] byteClasses() {
+        return byteClass;
+    }
+
+    /** The number of byte classes, the columns of a row that are used. */
+    public int classCount() {
+        return classCount;
+    }
+
+    /** The log2 of a row's length ({@link #cells}). */
+    public int shift() {
+        return shift;
+    }
+
     /** The global state after byte {@code b} (0..255) in global state {@code state}, or -1. */
     public int next(int state, int b) {
-        return cells[(state << 8) | b] - 1;
+        return cells[(state << shift) | byteClass[b]] - 1;
+    }
+
+    /**
+     * For each global state, the fewest bytes to an accepting state of its automaton (0 if it
+     * accepts), laid out on first use from each automaton's own (which it computes once). Not to
+     * be modified.
+     */
+    public int[] bytesToAccept() {
+        int[] d = bytesToAccept;
+        if (d == null) {
+            d = new int[stateCount()];
+            for (int i = 0; i < dfas.length; i++) {
+                dfas[i].copyBytesToAccept(d, start[i]);
+            }
+            bytesToAccept = d;
+        }
+        return d;
     }
 }

@@ -93,12 +93,11 @@ public final class Packer {
             dfas[i] = terminal.dfa();
             descriptions[i] = terminal.description();
         }
-        // The rows are written from each automaton's class runs; the live bytes and distances to
-        // acceptance are copied from each automaton, which computes them once.
+        // The live bytes are copied from each automaton, which computes them once; the table lays
+        // out the distances to acceptance when they are first read.
         TransitionTable next = new TransitionTable(dfas);
         int states = next.stateCount();
         long[] accepting = new long[(states + 63) >>> 6];
-        int[] bytesToAccept = new int[states];
         long[] liveBytes = new long[4 * states];
         for (int i = 0; i < terminals; i++) {
             ByteDfa dfa = dfas[i];
@@ -111,10 +110,9 @@ public final class Packer {
                 }
             }
             dfa.copyLiveBytes(liveBytes, offset);
-            dfa.copyBytesToAccept(bytesToAccept, offset);
         }
         return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs,
                 dot0, rhs, dotProduction, startState, next, accepting,
-                bytesToAccept, liveBytes, descriptions, warnings);
+                liveBytes, descriptions, warnings);
     }
 }

@@ -112,7 +112,7 @@ public final class KbnfWriter {
         } else if (e instanceof Ref ref) {
             return checkedName(ref.name());
         } else if (e instanceof Automaton a) {
-            return automaton(a);
+            return a.regex() != null ? KbnfSyntax.regex(Expr.RegexKind.REGEX, a.regex()) : automaton(a);
         } else if (e instanceof Except ex) {
             return except(ex);
         } else if (e instanceof Repeat rep) {

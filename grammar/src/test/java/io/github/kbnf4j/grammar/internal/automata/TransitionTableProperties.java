@@ -1,6 +1,7 @@
 package io.github.kbnf4j.grammar.internal.automata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,11 +18,11 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * What a grammar's packed tables say about each state, against the plain reading of each
- * automaton byte by byte through {@link ByteDfa#next}: {@link TransitionTable} (its rows written
- * from each automaton's class runs, read here in a random order by several threads at once) and
- * the live bytes and
- * bytes to acceptance that {@link ByteDfa} copies. On random DFAs whose rows are a few byte ranges
- * or a random target per byte (up to 256 classes, runs of one byte), laid end to end.
+ * automaton byte by byte through {@link ByteDfa#next}: {@link TransitionTable} (its columns the
+ * coarsest byte classes of all the automata; read here in a random order by several threads at
+ * once, and its distances to acceptance laid out by whichever thread comes first) and the live
+ * bytes and bytes to acceptance that {@link ByteDfa} copies. On random DFAs whose rows are a few
+ * byte ranges or a random target per byte (up to 256 classes, runs of one byte), laid end to end.
  */
 class TransitionTableProperties {
     private static final long OTHER_LIVE = 0x5555_5555_5555_5555L;
@@ -60,6 +61,7 @@ class TransitionTableProperties {
         TransitionTable table = new TransitionTable(dfas);
         int total = Arrays.stream(dfas).mapToInt(ByteDfa::stateCount).sum();
         assertEquals(total, table.stateCount());
+        assertClassesAreCoarsest(table, dfas);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Void>> done = new ArrayList<>();
@@ -77,6 +79,37 @@ class TransitionTableProperties {
         } finally {
             pool.shutdown();
         }
+    }
+
+    /**
+     * Two bytes in different columns differ in some automaton's state (bytes in one column are
+     * alike in all: {@link #readAll} reads every byte), and a row is the shortest power of two
+     * that holds every column.
+     */
+    private static void assertClassesAreCoarsest(TransitionTable table, ByteDfa[] dfas) {
+        int[] column = table.byteClasses();
+        int[] firstByte = new int[table.classCount()];
+        Arrays.fill(firstByte, -1);
+        for (int b = 0; b < 256; b++) {
+            if (firstByte[column[b]] < 0) {
+                firstByte[column[b]] = b;
+            }
+        }
+        for (int c = 0; c < firstByte.length; c++) {
+            assertTrue(firstByte[c] >= 0, "column " + c + " has no byte");
+            for (int d = 0; d < c; d++) {
+                boolean differ = false;
+                for (ByteDfa dfa : dfas) {
+                    for (int s = 0; s < dfa.stateCount() && !differ; s++) {
+                        differ = dfa.next(s, firstByte[c]) != dfa.next(s, firstByte[d]);
+                    }
+                }
+                assertTrue(differ, "bytes " + firstByte[c] + " and " + firstByte[d] + " are alike in every automaton");
+            }
+        }
+        int row = 1 << table.shift();
+        assertTrue(row >= table.classCount() && (row == 1 || row / 2 < table.classCount()),
+                () -> row + " cells for " + table.classCount() + " columns");
     }
 
     private static void readAll(TransitionTable table, ByteDfa[] dfas, int total, Random rnd) {
@@ -101,6 +134,13 @@ class TransitionTableProperties {
             int expected = t < 0 ? -1 : table.startOf(i) + t;
             int automaton = i;
             assertEquals(expected, table.next(g, b), () -> "state " + g + ", byte " + b + " of " + dfas[automaton]);
+        }
+        int[] distance = table.bytesToAccept();
+        for (int i = 0; i < dfas.length; i++) {
+            int[] expected = distances(dfas[i]);
+            for (int s = 0; s < dfas[i].stateCount(); s++) {
+                assertEquals(expected[s], distance[table.startOf(i) + s], "bytes to accept of state " + s + " of " + dfas[i]);
+            }
         }
     }
 
