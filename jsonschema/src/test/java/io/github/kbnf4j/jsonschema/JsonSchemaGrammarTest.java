@@ -233,6 +233,27 @@ class JsonSchemaGrammarTest {
     }
 
     /**
+     * The whitespace rule's automaton comes from the shared automata, not from compiling its regex
+     * in every grammar; a KBNF listing still shows it as that regex, and the listing compiles to
+     * a grammar of the same sentences.
+     */
+    @Test
+    void theWhitespaceRuleIsListedAsItsRegex() {
+        String schema = "{\"type\":\"array\",\"items\":{\"type\":\"null\"}}";
+        String unbounded = JsonSchemaGrammar.toKbnf("s.json", JsonSchemaGrammar.parse("s.json", schema),
+                JsonSchemaOptions.DEFAULT);
+        assertTrue(unbounded.contains("ws ::= #\"[ \\t\\n\\r]*\" ;"), unbounded);
+        String two = JsonSchemaGrammar.toKbnf("s.json", JsonSchemaGrammar.parse("s.json", schema),
+                JsonSchemaOptions.DEFAULT.withMaxWhitespace(2));
+        assertTrue(two.contains("ws ::= #\"[ \\t\\n\\r]{0,2}\" ;"), two);
+        CompiledGrammar listed = io.github.kbnf4j.grammar.Grammar.compile("s.kbnf", two);
+        for (String text : new String[] {"[null,null]", "  [  null  ]  ", "[   null]", "[null]   ", "[nul]"}) {
+            assertEquals(accepts(JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT.withMaxWhitespace(2)), text),
+                    accepts(listed, text), text);
+        }
+    }
+
+    /**
      * The whitespace around punctuation is part of the punctuation's terminal ({@code ws "," ws}
      * is one): each run still has the bound, at every place whitespace may go, in objects of
      * either property order, arrays, empty ones and const values.
