@@ -54,8 +54,12 @@ public final class CompiledGrammar {
     /** A row of {@link #dfaNext} is 1 << dfaShift cells. */
     private final int dfaShift;
     private final int dfaStateCount;
-    /** The table, for the distances to acceptance it lays out on first use. */
-    private final TransitionTable dfaTable;
+    /**
+     * global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting),
+     * computed on first use ({@link #dfaBytesToAccept}: only generation and shortest completions
+     * read it, never the recognizer); published whole through this field.
+     */
+    private volatile int[] dfaBytesToAccept;
     /** bit set of accepting global DFA states. */
     private final long[] dfaAccepting;
     /** For each DFA state, the bytes with a transition, four words per state. */
@@ -77,7 +81,6 @@ public final class CompiledGrammar {
         this.rhs = rhs;
         this.dotProduction = dotProduction;
         this.terminalStartState = terminalStartState;
-        this.dfaTable = dfaNext;
         this.dfaNext = dfaNext.cells();
         this.dfaByteClass = dfaNext.byteClasses();
         this.dfaShift = dfaNext.shift();
@@ -91,7 +94,7 @@ public final class CompiledGrammar {
         assert productionDot0.length == productionLhs.length + 1;
         assert rhs.length == dotProduction.length && rhs.length == productionDot0[productionLhs.length];
         assert dfaLiveBytes.length == 4 * dfaStateCount();
-        assert java.util.Arrays.stream(dfaNext.bytesToAccept()).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
+        assert java.util.Arrays.stream(bytesToAccept()).allMatch(d -> d >= 0) : "a DFA state cannot reach acceptance";
     }
 
     /** The number of nonterminals. */
@@ -231,7 +234,62 @@ public final class CompiledGrammar {
      * acceptance.
      */
     public int dfaBytesToAccept(int state) {
-        return dfaTable.bytesToAccept()[state]; // laid out on first use: the recognizer never reads them
+        return bytesToAccept()[state];
+    }
+
+    private int[] bytesToAccept() {
+        int[] d = dfaBytesToAccept;
+        if (d == null) {
+            d = computeBytesToAccept();
+            dfaBytesToAccept = d; // racy but idempotent: every thread computes the same array
+        }
+        return d;
+    }
+
+    /** A backwards breadth-first search from the accepting states over the table's live cells. */
+    private int[] computeBytesToAccept() {
+        int n = dfaStateCount;
+        int width = 1 << dfaShift;
+        int[] predecessorStart = new int[n + 1];
+        for (int i = 0; i < dfaNext.length; i++) {
+            if (dfaNext[i] != 0) {
+                predecessorStart[dfaNext[i]]++; // the cell holds the target plus one
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            predecessorStart[s + 1] += predecessorStart[s];
+        }
+        int[] fill = java.util.Arrays.copyOf(predecessorStart, n);
+        int[] predecessors = new int[predecessorStart[n]];
+        for (int s = 0; s < n; s++) {
+            for (int i = s * width, end = i + width; i < end; i++) {
+                if (dfaNext[i] != 0) {
+                    predecessors[fill[dfaNext[i] - 1]++] = s;
+                }
+            }
+        }
+        int[] dist = new int[n];
+        java.util.Arrays.fill(dist, -1);
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        for (int s = 0; s < n; s++) {
+            if (dfaAccepting(s)) {
+                dist[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        while (head < tail) {
+            int s = queue[head++];
+            for (int k = predecessorStart[s]; k < predecessorStart[s + 1]; k++) {
+                int p = predecessors[k];
+                if (dist[p] < 0) {
+                    dist[p] = dist[s] + 1;
+                    queue[tail++] = p;
+                }
+            }
+        }
+        return dist;
     }
 
     /**

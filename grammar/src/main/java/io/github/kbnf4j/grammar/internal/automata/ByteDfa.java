@@ -36,7 +36,6 @@ public final class ByteDfa {
     // Computed on first use (racy but idempotent: every thread computes the same array, and a
     // volatile field publishes it whole).
     private volatile long[] liveBytes;
-    private volatile int[] bytesToAccept;
     private volatile int[] classRunsMemo;
 
     /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
@@ -324,64 +323,6 @@ public final class ByteDfa {
             live[4 * s + 3] = w3;
         }
         return live;
-    }
-
-    /**
-     * Copies, for each state, the fewest bytes to an accepting state (0 if it accepts) into
-     * {@code out[offset + s]}. Every state of a non-empty DFA reaches acceptance (it is trimmed).
-     * Computed once per DFA.
-     */
-    public void copyBytesToAccept(int[] out, int offset) {
-        int[] dist = bytesToAccept;
-        if (dist == null) {
-            dist = computeBytesToAccept();
-            bytesToAccept = dist;
-        }
-        System.arraycopy(dist, 0, out, offset, stateCount);
-    }
-
-    /** A backwards breadth-first search from the accepting states over the transitions by class. */
-    private int[] computeBytesToAccept() {
-        int[] predecessorStart = new int[stateCount + 1];
-        for (int i = 0; i < next.length; i++) {
-            if (next[i] >= 0) {
-                predecessorStart[next[i] + 1]++;
-            }
-        }
-        for (int s = 0; s < stateCount; s++) {
-            predecessorStart[s + 1] += predecessorStart[s];
-        }
-        int[] fill = Arrays.copyOf(predecessorStart, stateCount);
-        int[] predecessors = new int[predecessorStart[stateCount]];
-        for (int s = 0, i = 0; s < stateCount; s++) {
-            for (int end = i + classCount; i < end; i++) {
-                if (next[i] >= 0) {
-                    predecessors[fill[next[i]]++] = s; // by row, not i / classCount: a division per cell showed
-                }
-            }
-        }
-        int[] dist = new int[stateCount];
-        Arrays.fill(dist, -1);
-        int[] queue = new int[stateCount];
-        int head = 0;
-        int tail = 0;
-        for (int s = 0; s < stateCount; s++) {
-            if (accept[s]) {
-                dist[s] = 0;
-                queue[tail++] = s;
-            }
-        }
-        while (head < tail) {
-            int s = queue[head++];
-            for (int k = predecessorStart[s]; k < predecessorStart[s + 1]; k++) {
-                int p = predecessors[k];
-                if (dist[p] < 0) {
-                    dist[p] = dist[s] + 1;
-                    queue[tail++] = p;
-                }
-            }
-        }
-        return dist;
     }
 
     boolean[] acceptArray() {

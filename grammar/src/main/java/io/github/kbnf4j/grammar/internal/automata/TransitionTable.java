@@ -27,17 +27,12 @@ import java.util.Arrays;
  * read that may write keeps the JIT from keeping array reads out of the recognizer's and the mask
  * walk's loops (a MaskBench run's mean time per token went from 32 to 37-43 µs).
  *
- * <p>The fewest bytes to acceptance of every state ({@link #bytesToAccept}) are laid out on first
- * use: only generation and shortest completions read them, not the recognizer.
- *
- * <p>Immutable once built (the lazily laid-out distances are published whole through a volatile
- * field); thread-safe.
+ * <p>Immutable once built; thread-safe. It keeps no reference to the automata.
  */
 public final class TransitionTable {
     /** The most states a table can hold: a row of up to 256 cells each, in one array. */
     public static final int MAX_STATES = Integer.MAX_VALUE >> 8;
 
-    private final ByteDfa[] dfas;
     /** Automaton i's states are start[i] .. start[i + 1] - 1. */
     private final int[] start;
     /** byte -> its column. */
@@ -46,7 +41,6 @@ public final class TransitionTable {
     /** A row is 1 << shift cells, at least {@link #classCount}. */
     private final int shift;
     private final int[] cells;
-    private volatile int[] bytesToAccept;
 
     /**
      * The table of {@code dfas} laid end to end in their order.
@@ -54,7 +48,6 @@ public final class TransitionTable {
      * @throws IllegalArgumentException if they have more than {@link #MAX_STATES} states together
      */
     public TransitionTable(ByteDfa[] dfas) {
-        this.dfas = dfas.clone();
         this.start = new int[dfas.length + 1];
         long total = 0;
         for (int i = 0; i < dfas.length; i++) {
@@ -175,22 +168,5 @@ public final class TransitionTable {
     /** The global state after byte {@code b} (0..255) in global state {@code state}, or -1. */
     public int next(int state, int b) {
         return cells[(state << shift) | byteClass[b]] - 1;
-    }
-
-    /**
-     * For each global state, the fewest bytes to an accepting state of its automaton (0 if it
-     * accepts), laid out on first use from each automaton's own (which it computes once). Not to
-     * be modified.
-     */
-    public int[] bytesToAccept() {
-        int[] d = bytesToAccept;
-        if (d == null) {
-            d = new int[stateCount()];
-            for (int i = 0; i < dfas.length; i++) {
-                dfas[i].copyBytesToAccept(d, start[i]);
-            }
-            bytesToAccept = d;
-        }
-        return d;
     }
 }

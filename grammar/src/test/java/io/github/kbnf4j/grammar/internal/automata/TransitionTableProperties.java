@@ -20,13 +20,14 @@ import net.jqwik.api.constraints.IntRange;
  * What a grammar's packed tables say about each state, against the plain reading of each
  * automaton byte by byte through {@link ByteDfa#next}: {@link TransitionTable} (its columns the
  * coarsest byte classes of all the automata; read here in a random order by several threads at
- * once, and its distances to acceptance laid out by whichever thread comes first) and the live
- * bytes and bytes to acceptance that {@link ByteDfa} copies. On random DFAs whose rows are a few
- * byte ranges or a random target per byte (up to 256 classes, runs of one byte), laid end to end.
+ * once) and the live bytes that {@link ByteDfa} copies (the distances to acceptance, which the
+ * compiled grammar computes from the table, are checked by {@code CompiledGrammarTablesTest} and,
+ * on random grammars, by the shortest completions' properties). On random DFAs whose rows are a
+ * few byte ranges or a random target per byte (up to 256 classes, runs of one byte), laid end to
+ * end.
  */
 class TransitionTableProperties {
     private static final long OTHER_LIVE = 0x5555_5555_5555_5555L;
-    private static final int OTHER_DISTANCE = 1_000_003;
 
     @Property(tries = 200)
     void everyCellIsTheTargetOfItsAutomaton(@ForAll @IntRange(min = 1, max = 6) int automata,
@@ -40,7 +41,7 @@ class TransitionTableProperties {
     }
 
     @Property(tries = 200)
-    void liveBytesAndBytesToAcceptAreThoseOfNext(@ForAll @IntRange(min = 1, max = 60) int n, @ForAll long seed) {
+    void liveBytesAreThoseOfNext(@ForAll @IntRange(min = 1, max = 60) int n, @ForAll long seed) {
         Random rnd = new Random(seed);
         checkPerState(RandomDfas.of(n, rnd), rnd.nextInt(5));
     }
@@ -135,27 +136,16 @@ class TransitionTableProperties {
             int automaton = i;
             assertEquals(expected, table.next(g, b), () -> "state " + g + ", byte " + b + " of " + dfas[automaton]);
         }
-        int[] distance = table.bytesToAccept();
-        for (int i = 0; i < dfas.length; i++) {
-            int[] expected = distances(dfas[i]);
-            for (int s = 0; s < dfas[i].stateCount(); s++) {
-                assertEquals(expected[s], distance[table.startOf(i) + s], "bytes to accept of state " + s + " of " + dfas[i]);
-            }
-        }
     }
 
     /** Copies {@code dfa}'s per-state tables at {@code offset}, between other automata's, and checks each. */
     private static void checkPerState(ByteDfa dfa, int offset) {
         int states = offset + dfa.stateCount() + 2;
         long[] live = new long[4 * states];
-        int[] distance = new int[states];
         Arrays.fill(live, OTHER_LIVE);
-        Arrays.fill(distance, OTHER_DISTANCE);
         for (int round = 0; round < 2; round++) { // the second copy comes from what the first computed
             dfa.copyLiveBytes(live, offset);
-            dfa.copyBytesToAccept(distance, offset);
         }
-        int[] expectedDistance = distances(dfa);
         for (int g = 0; g < states; g++) {
             int s = g - offset;
             boolean mine = s >= 0 && s < dfa.stateCount();
@@ -173,39 +163,6 @@ class TransitionTableProperties {
                 int word = w;
                 assertEquals(expected, live[4 * g + w], () -> "live bytes of state " + at + ", word " + word + " of " + dfa);
             }
-            int at = g;
-            assertEquals(mine ? expectedDistance[s] : OTHER_DISTANCE, distance[g],
-                    () -> "bytes to accept of state " + at + " of " + dfa);
         }
-    }
-
-    /** The fewest bytes to acceptance of each state, by relaxing over all 256 bytes until nothing changes. */
-    private static int[] distances(ByteDfa dfa) {
-        int n = dfa.stateCount();
-        int[] d = new int[n];
-        Arrays.fill(d, Integer.MAX_VALUE);
-        for (int s = 0; s < n; s++) {
-            if (dfa.isAccepting(s)) {
-                d[s] = 0;
-            }
-        }
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            for (int s = 0; s < n; s++) {
-                for (int b = 0; b < 256; b++) {
-                    int t = dfa.next(s, b);
-                    if (t >= 0 && d[t] != Integer.MAX_VALUE && d[t] + 1 < d[s]) {
-                        d[s] = d[t] + 1;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        for (int s = 0; s < n; s++) {
-            if (d[s] == Integer.MAX_VALUE) {
-                d[s] = -1; // only the empty language's lone state
-            }
-        }
-        return d;
     }
 }
