@@ -184,17 +184,69 @@ public final class ByteDfa {
         return true;
     }
 
-    /** The language minus the empty string; {@code this} if it does not contain "". */
+    /**
+     * The language minus the empty string; {@code this} if it does not contain "".
+     *
+     * <p>Built directly, without minimizing: the result is this automaton with a new start S, a
+     * non-accepting copy of state 0's row, since state 0 may be entered again. The old states keep
+     * their languages, which are all different (this automaton is minimal), and S differs from
+     * each of them unless an old non-accepting state has exactly state 0's row (its targets are
+     * old states, equal only when identical): then that state is the start instead of S. S
+     * without transitions means the language was only "". What S or that state reaches is the
+     * result, numbered canonically breadth-first over this automaton's class runs. (It was a
+     * 256-column table and a full minimization for every nullable terminal of every grammar.)
+     */
     public ByteDfa withoutEmpty() {
         if (!accept[0]) {
             return this;
         }
-        // A non-accepting copy of the start state becomes the new start: old 0 may be re-entered.
-        int n = stateCount + 1;
-        int[] table = denseTable(n);
-        System.arraycopy(table, 0, table, stateCount * 256, 256);
-        boolean[] acc = Arrays.copyOf(accept, n);
-        return Minimizer.minimize(n, table, acc, stateCount);
+        int n = stateCount;
+        int start = n; // the new state S, whose row is state 0's
+        for (int q = 1; q < n; q++) {
+            if (!accept[q] && Arrays.equals(next, q * classCount, (q + 1) * classCount, next, 0, classCount)) {
+                start = q;
+                break;
+            }
+        }
+        int[] runs = classRuns(); // (first byte, class) pairs, then 256
+        int m = runs.length / 2;
+        int[] number = new int[n + 1];
+        Arrays.fill(number, -1);
+        int[] order = new int[n + 1];
+        int count = 0;
+        number[start] = count;
+        order[count++] = start;
+        int[] out = new int[(n + 1) * m];
+        for (int i = 0; i < count; i++) {
+            int row = order[i] == n ? 0 : order[i] * classCount;
+            for (int j = 0; j < m; j++) {
+                int t = next[row + runs[2 * j + 1]];
+                if (t >= 0 && number[t] < 0) {
+                    number[t] = count;
+                    order[count++] = t;
+                }
+                out[i * m + j] = t < 0 ? -1 : number[t];
+            }
+        }
+        if (count == 1 && start == n) {
+            boolean any = false;
+            for (int j = 0; j < m; j++) {
+                any |= out[j] >= 0;
+            }
+            if (!any) {
+                return EMPTY; // "" was the whole language
+            }
+        }
+        boolean[] acc = new boolean[count];
+        for (int i = 0; i < count; i++) {
+            acc[i] = order[i] != n && accept[order[i]];
+        }
+        int[] intervalStart = new int[m + 1];
+        for (int j = 0; j < m; j++) {
+            intervalStart[j] = runs[2 * j];
+        }
+        intervalStart[m] = 256;
+        return Minimizer.withByteClasses(count, m, intervalStart, Arrays.copyOf(out, count * m), acc);
     }
 
     /** A fresh {@code rows * 256} table holding this DFA's transitions in its first rows (rest -1). */
