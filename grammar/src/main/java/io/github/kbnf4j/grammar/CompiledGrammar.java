@@ -47,7 +47,10 @@ public final class CompiledGrammar {
     private final int[] dotProduction;
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
-    /** (global DFA state << dfaShift) | dfaByteClass[byte] -> next global state plus one, or 0 when dead (see TransitionTable). */
+    /**
+     * (global DFA state << dfaShift) | dfaByteClass[byte] -> next global state plus one, or 0 when
+     * dead (see TransitionTable).
+     */
     private final int[] dfaNext;
     /** byte -> its column in a row of {@link #dfaNext}. */
     private final int[] dfaByteClass;

@@ -194,10 +194,7 @@ public final class ResidualTokens {
             long[] mask = new long[all.length];
             for (int[] runs : insideParts) {
                 for (int j = 0; j < runs.length; j += 2) {
-                    for (int k = runs[j], stop = runs[j + 1]; k < stop; k++) {
-                        int id = tr.tokenId(k);
-                        mask[id >>> 6] |= 1L << id;
-                    }
+                    set(tr, mask, runs[j], runs[j + 1]);
                 }
             }
             return mask;
@@ -212,6 +209,13 @@ public final class ResidualTokens {
         }
         clear(tr, mask, outsideFrom, total);
         return mask;
+    }
+
+    private static void set(TokenTrie tr, long[] mask, int from, int to) {
+        for (int k = from; k < to; k++) {
+            int id = tr.tokenId(k);
+            mask[id >>> 6] |= 1L << id;
+        }
     }
 
     private static void clear(TokenTrie tr, long[] mask, int from, int to) {

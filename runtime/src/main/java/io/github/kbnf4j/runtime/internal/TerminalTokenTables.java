@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * see {@link Residual#of}) has at most {@value #MAX_SHARED_RESIDUAL} states if it is
  * <i>broad</i> (at least {@value #MIN_SHARED_LIVE_BYTES} live bytes: inside a string, tables
  * that take milliseconds), at most {@value #MAX_NARROW_RESIDUAL} otherwise; the others are
- * computed on the grammar's own DFA, where a residual's key would cost more than it saves. So the string interior reached
- * inside a big "any key but these" terminal is shared with every plain string of every other
- * grammar. A state that is not shared whole is still made of shared subtrees where it can be
- * ({@link SubtreeTokens}).
+ * computed on the grammar's own DFA, where a residual's key would cost more than it saves. So the
+ * string interior reached inside a big "any key but these" terminal is shared with every plain
+ * string of every other grammar. A state that is not shared whole is still made of shared
+ * subtrees where it can be ({@link SubtreeTokens}).
  *
  * <p>The same tables exist for the tries of exit suffixes ({@link ExitSuffixes}), which the
  * grouped exit walk matches by layer 2 in turn; those keep only the states their walks meet, in

@@ -93,8 +93,8 @@ public final class Packer {
             dfas[i] = terminal.dfa();
             descriptions[i] = terminal.description();
         }
-        // The live bytes are copied from each automaton, which computes them once; the table lays
-        // out the distances to acceptance when they are first read.
+        // The live bytes are copied from each automaton, which computes them once; the compiled
+        // grammar computes the distances to acceptance from the table when they are first read.
         TransitionTable next = new TransitionTable(dfas);
         int states = next.stateCount();
         long[] accepting = new long[(states + 63) >>> 6];
