@@ -21,6 +21,7 @@ import io.github.kbnf4j.grammar.internal.hir.GroupByName.GroupedRule;
 import io.github.kbnf4j.grammar.internal.hir.Hir;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +41,14 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     /** False after validation errors: an except! argument may then be recursive, and is not built. */
     private final boolean buildExcept;
 
+    /**
+     * The symbols of the literals met so far, by text, in {@link #literalsOf}: a grammar repeats
+     * its literals (a schema's grammar has a {@code "{"} or {@code "null"} per value), and each
+     * would otherwise build its automaton and description again only to find it is there.
+     */
+    private final Map<String, Integer> literalSymbols = new HashMap<>();
+    private Hir literalsOf;
+
     TerminalBuilder(Map<String, GroupedRule> rules, GrammarOptions options, Diagnostics diagnostics,
             boolean buildExcept) {
         this.rules = rules;
@@ -51,8 +60,18 @@ final class TerminalBuilder implements Flatten.TerminalFactory {
     @Override
     public int symbol(Expr e, Hir hir) {
         if (e instanceof Literal lit) {
+            if (hir != literalsOf) {
+                literalSymbols.clear();
+                literalsOf = hir;
+            }
+            Integer known = literalSymbols.get(lit.text());
+            if (known != null) {
+                return known;
+            }
             byte[] bytes = lit.utf8();
-            return hir.terminalSymbol(ByteDfa.literal(bytes), bytes, Hir.quote(lit.text()));
+            int symbol = hir.terminalSymbol(ByteDfa.literal(bytes), bytes, Hir.quote(lit.text()));
+            literalSymbols.put(lit.text(), symbol);
+            return symbol;
         }
         if (e instanceof Expr.Automaton a) {
             if (a.dfa().isEmptyLanguage()) {

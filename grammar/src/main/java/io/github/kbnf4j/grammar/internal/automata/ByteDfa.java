@@ -35,7 +35,6 @@ public final class ByteDfa {
     private int hash;
     // Computed on first use (racy but idempotent: every thread computes the same array, and a
     // volatile field publishes it whole).
-    private volatile long[] liveBytes;
     private volatile int[] classRunsMemo;
 
     /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
@@ -283,10 +282,17 @@ public final class ByteDfa {
      * a grammar ({@link TransitionTable}) and whose dead cells are left as they are (a new
      * array's zeros): for each class {@code k} of this automaton with a transition, the columns
      * {@code columns[k == 0 ? 0 : columnEnd[k - 1] .. columnEnd[k])} (those whose bytes are in
-     * class {@code k}) get {@code next + add} at {@code cells[base + column]}.
+     * class {@code k}) get {@code next + add} at {@code cells[base + column]}, and the bytes of
+     * class {@code k} ({@code classBytes[4k .. 4k + 4)}) are ORed into
+     * {@code live[liveAt .. liveAt + 4)}.
      */
-    void writeLiveCells(int state, int[] columnEnd, int[] columns, int[] cells, int base, int add) {
+    void writeLiveCells(int state, int[] columnEnd, int[] columns, int[] cells, int base, int add,
+            long[] classBytes, long[] live, int liveAt) {
         int row = state * classCount;
+        long w0 = 0;
+        long w1 = 0;
+        long w2 = 0;
+        long w3 = 0;
         for (int k = 0; k < classCount; k++) {
             int t = next[row + k];
             if (t >= 0) {
@@ -294,8 +300,16 @@ public final class ByteDfa {
                 for (int j = k == 0 ? 0 : columnEnd[k - 1], end = columnEnd[k]; j < end; j++) {
                     cells[base + columns[j]] = value;
                 }
+                w0 |= classBytes[4 * k];
+                w1 |= classBytes[4 * k + 1];
+                w2 |= classBytes[4 * k + 2];
+                w3 |= classBytes[4 * k + 3];
             }
         }
+        live[liveAt] = w0;
+        live[liveAt + 1] = w1;
+        live[liveAt + 2] = w2;
+        live[liveAt + 3] = w3;
     }
 
     /** The class of byte {@code b} (0..255). */
@@ -330,51 +344,6 @@ public final class ByteDfa {
             classRunsMemo = runs;
         }
         return runs;
-    }
-
-    /**
-     * Copies, for each state {@code s}, the bytes with a transition into
-     * {@code out[4 * (offset + s) .. 4 * (offset + s) + 4)} (bit {@code b & 63} of word
-     * {@code b >>> 6}). Computed once per DFA: grammars built from shared automata copy them.
-     */
-    public void copyLiveBytes(long[] out, int offset) {
-        long[] live = liveBytes;
-        if (live == null) {
-            live = computeLiveBytes();
-            liveBytes = live;
-        }
-        System.arraycopy(live, 0, out, 4 * offset, live.length);
-    }
-
-    /**
-     * The live bytes of every state as an OR of the bit sets of its live classes: without a
-     * branch per class (a dead class's bits are masked off), in four registers per state.
-     */
-    private long[] computeLiveBytes() {
-        long[] classBytes = new long[4 * classCount];
-        for (int b = 0; b < 256; b++) {
-            classBytes[4 * classOf[b] + (b >>> 6)] |= 1L << b;
-        }
-        long[] live = new long[4 * stateCount];
-        for (int s = 0; s < stateCount; s++) {
-            int row = s * classCount;
-            long w0 = 0;
-            long w1 = 0;
-            long w2 = 0;
-            long w3 = 0;
-            for (int c = 0; c < classCount; c++) {
-                long keep = ~(long) (next[row + c] >> 31); // all ones for a target, 0 for dead (-1)
-                w0 |= classBytes[4 * c] & keep;
-                w1 |= classBytes[4 * c + 1] & keep;
-                w2 |= classBytes[4 * c + 2] & keep;
-                w3 |= classBytes[4 * c + 3] & keep;
-            }
-            live[4 * s] = w0;
-            live[4 * s + 1] = w1;
-            live[4 * s + 2] = w2;
-            live[4 * s + 3] = w3;
-        }
-        return live;
     }
 
     boolean[] acceptArray() {

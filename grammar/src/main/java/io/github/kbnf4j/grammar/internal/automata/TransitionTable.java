@@ -41,6 +41,8 @@ public final class TransitionTable {
     /** A row is 1 << shift cells, at least {@link #classCount}. */
     private final int shift;
     private final int[] cells;
+    /** Per global state, the bytes with a transition: 4 words of 64 bits each. */
+    private final long[] liveBytes;
 
     /**
      * The table of {@code dfas} laid end to end in their order.
@@ -65,6 +67,7 @@ public final class TransitionTable {
         this.classCount = refineByteClasses(dfas, byteClass);
         this.shift = 32 - Integer.numberOfLeadingZeros(classCount - 1);
         this.cells = new int[(int) total << shift];
+        this.liveBytes = new long[4 * (int) total];
         int[] firstByte = new int[classCount];
         for (int b = 255; b >= 0; b--) {
             firstByte[byteClass[b]] = b;
@@ -72,11 +75,18 @@ public final class TransitionTable {
         // Each automaton's rows are written by its own classes: for each class with a transition,
         // the grammar's columns whose bytes are in it. A literal's state has one such class, so a
         // row costs the automaton's few classes, not a test per column.
+        // The live bytes of a state are the OR of the bytes of its live classes, found in the same
+        // loop (computing them apart, per automaton, was as much work again as writing the rows).
         int[] columnStart = new int[257];
         int[] columns = new int[classCount];
+        long[] classBytes = new long[4 * 256];
         for (int i = 0; i < dfas.length; i++) {
             ByteDfa dfa = dfas[i];
             int own = dfa.classCount();
+            Arrays.fill(classBytes, 0, 4 * own, 0);
+            for (int b = 0; b < 256; b++) {
+                classBytes[4 * dfa.classOf(b) + (b >>> 6)] |= 1L << b;
+            }
             Arrays.fill(columnStart, 0, own + 1, 0);
             for (int c = 0; c < classCount; c++) {
                 columnStart[dfa.classOf(firstByte[c]) + 1]++;
@@ -89,7 +99,8 @@ public final class TransitionTable {
             }
             // columnStart[k] is now where class k's columns end: they start at columnStart[k - 1].
             for (int s = 0; s < dfa.stateCount(); s++) {
-                dfa.writeLiveCells(s, columnStart, columns, cells, (start[i] + s) << shift, start[i] + 1);
+                dfa.writeLiveCells(s, columnStart, columns, cells, (start[i] + s) << shift, start[i] + 1,
+                        classBytes, liveBytes, 4 * (start[i] + s));
             }
         }
     }
@@ -148,6 +159,15 @@ public final class TransitionTable {
      */
     public int[] cells() {
         return cells;
+    }
+
+    /**
+     * For each global state {@code g}, the bytes with a transition, in
+     * {@code [4 * g .. 4 * g + 4)} (bit {@code b & 63} of word {@code b >>> 6}). Not to be
+     * modified.
+     */
+    public long[] liveBytes() {
+        return liveBytes;
     }
 
     /** Each byte's column ({@link #cells}). Not to be modified. */

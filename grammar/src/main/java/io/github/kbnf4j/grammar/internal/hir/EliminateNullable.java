@@ -32,14 +32,20 @@ public final class EliminateNullable {
 
     /** Applies the pass to {@code hir}. */
     public static void apply(Hir hir) {
-        replaceNullableTerminals(hir);
+        boolean[] rewritten = replaceNullableTerminals(hir);
         boolean[] nullable = nullable(hir);
         if (splitLongAlternatives(hir, nullable)) {
             nullable = nullable(hir);
         }
         for (int n = 0; n < hir.nonterminalCount(); n++) {
+            List<int[]> alts = hir.mutableAlternatives(n);
+            if (!(n < rewritten.length && rewritten[n]) && !hasNullable(alts, nullable)) {
+                // Every alternative is its own only variant, and they are distinct (the passes
+                // before leave them so; a rewritten rule may have gained repeats): it stays.
+                continue;
+            }
             List<int[]> variants = new ArrayList<>();
-            for (int[] alt : hir.alternatives(n)) {
+            for (int[] alt : alts) {
                 addVariants(alt, nullable, variants);
             }
             hir.setAlternatives(n, DeduplicateAlternatives.distinct(variants));
@@ -47,7 +53,11 @@ public final class EliminateNullable {
         hir.setAcceptsEmpty(hir.acceptsEmpty() || nullable[hir.start()]);
     }
 
-    private static void replaceNullableTerminals(Hir hir) {
+    /**
+     * Replaces the terminals that match "" where they occur; returns which nonterminals had an
+     * alternative rewritten (indexed by nonterminal, those added here included).
+     */
+    private static boolean[] replaceNullableTerminals(Hir hir) {
         int[] replacement = new int[hir.terminalCount()]; // 0: keep; 1: drop; else the nonterminal + 2
         for (int t = 0; t < replacement.length; t++) {
             ByteDfa dfa = hir.terminal(t).dfa();
@@ -66,10 +76,15 @@ public final class EliminateNullable {
             hir.setAlternatives(e, alts);
             replacement[t] = e + 2;
         }
+        boolean[] rewritten = new boolean[hir.nonterminalCount()];
         for (int n = 0; n < hir.nonterminalCount(); n++) {
             List<int[]> alts = hir.mutableAlternatives(n);
             for (int i = 0; i < alts.size(); i++) {
                 int[] alt = alts.get(i);
+                if (!refersToReplaced(alt, replacement)) {
+                    continue;
+                }
+                rewritten[n] = true;
                 IntArrayList out = new IntArrayList(alt.length);
                 for (int s : alt) {
                     int r = Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length
@@ -83,6 +98,25 @@ public final class EliminateNullable {
                 alts.set(i, out.toIntArray());
             }
         }
+        return rewritten;
+    }
+
+    private static boolean refersToReplaced(int[] alt, int[] replacement) {
+        for (int s : alt) {
+            if (Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length && replacement[Hir.terminalOf(s)] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasNullable(List<int[]> alts, boolean[] nullable) {
+        for (int[] alt : alts) {
+            if (countNullable(alt, nullable) > 0 || alt.length == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The nonterminals that derive the empty string (terminals no longer do). */
@@ -149,6 +183,12 @@ public final class EliminateNullable {
             }
         }
         assert k <= MAX_NULLABLE_PER_ALTERNATIVE;
+        if (k == 0) {
+            if (alt.length > 0) {
+                out.add(alt); // alternatives are never changed in place, so the array is shared
+            }
+            return;
+        }
         for (int mask = 0; mask < (1 << k); mask++) { // bit set = leave that symbol out
             IntArrayList v = new IntArrayList(alt.length);
             int next = 0;

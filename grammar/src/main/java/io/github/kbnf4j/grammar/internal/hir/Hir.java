@@ -212,19 +212,26 @@ public final class Hir {
     }
 
     /**
-     * The alternatives with every nonterminal {@code n} replaced by {@code newId[n]}, in new
-     * arrays: passes share alternative arrays between nonterminals, so none is changed in place.
+     * The alternatives with every nonterminal {@code n} replaced by {@code newId[n]}: an
+     * alternative that changes is a new array, one that does not is the same array. Passes share
+     * alternative arrays between nonterminals, so none is changed in place once
+     * {@link InlineRegularRules} (the one pass that substitutes in place, the same everywhere) is
+     * done.
      */
     static List<int[]> renumbered(List<int[]> alts, int[] newId) {
         List<int[]> out = new ArrayList<>(alts.size());
         for (int[] alt : alts) {
-            int[] copy = alt.clone();
-            for (int i = 0; i < copy.length; i++) {
-                if (copy[i] >= 0) {
-                    if (newId[copy[i]] < 0) {
-                        throw new IllegalStateException("reference to removed nonterminal " + copy[i]);
+            int[] copy = alt;
+            for (int i = 0; i < alt.length; i++) {
+                int s = alt[i];
+                if (s >= 0 && newId[s] != s) {
+                    if (newId[s] < 0) {
+                        throw new IllegalStateException("reference to removed nonterminal " + s);
                     }
-                    copy[i] = newId[copy[i]];
+                    if (copy == alt) {
+                        copy = alt.clone();
+                    }
+                    copy[i] = newId[s];
                 }
             }
             out.add(copy);

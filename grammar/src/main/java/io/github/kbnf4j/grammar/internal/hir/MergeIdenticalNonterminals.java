@@ -2,11 +2,10 @@ package io.github.kbnf4j.grammar.internal.hir;
 
 import io.github.kbnf4j.grammar.internal.automata.IntArrayKey;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Pass 7: nonterminals with the same set of alternatives are merged into one (the start symbol,
@@ -20,7 +19,7 @@ import java.util.Map;
  * many equal nested objects has).
  *
  * <p>Complexity: the grammar's size times the log of its size, plus the comparisons redone for
- * the users of merged rules.
+ * the users of merged rules; a rule is compared in full only with rules of the same hash.
  */
 public final class MergeIdenticalNonterminals {
     private final Hir hir;
@@ -29,9 +28,23 @@ public final class MergeIdenticalNonterminals {
     private final int[] target;
     /** The rules that refer to each rule (possibly more than once, possibly no longer). */
     private final IntArrayList[] users;
-    /** The key each surviving rule is filed under in {@link #byKey}, or null. */
-    private final IntArrayKey[] keyOf;
-    private final Map<IntArrayKey, Integer> byKey = new HashMap<>();
+    /*
+     * Rules are filed by a hash of their set of alternatives (rules merged into others replaced
+     * by their targets): a chain of entries per hash, the last one first. An entry is current
+     * while it is its rule's filing ({@link #entryOf}) and the rule survives; older ones are
+     * skipped. Only rules of one hash are compared in full (their keys built), so the many rules
+     * that equal no other cost a hash each, not a sorted key.
+     */
+    /** By hash: the last entry filed under it, + 1 (0: none). */
+    private final Long2IntOpenHashMap chainHead = new Long2IntOpenHashMap();
+    private final IntArrayList entryRule = new IntArrayList();
+    private final IntArrayList entryNext = new IntArrayList();
+    /** The current entry of each rule, or -1 when it is not filed. */
+    private final int[] entryOf;
+    /** The hash each filed rule is filed under. */
+    private final long[] hashOf;
+    /** Scratch: the hashes of one rule's alternatives. */
+    private long[] altHashes = new long[16];
     private final IntArrayList queue = new IntArrayList();
     private final boolean[] queued;
 
@@ -40,7 +53,9 @@ public final class MergeIdenticalNonterminals {
         this.count = hir.nonterminalCount();
         this.target = new int[count];
         this.users = new IntArrayList[count];
-        this.keyOf = new IntArrayKey[count];
+        this.entryOf = new int[count];
+        this.hashOf = new long[count];
+        Arrays.fill(entryOf, -1);
         this.queued = new boolean[count];
         for (int n = 0; n < count; n++) {
             target[n] = n;
@@ -107,32 +122,40 @@ public final class MergeIdenticalNonterminals {
         }
     }
 
-    /** Files rule {@code n} under its current key, merging it with the rule already there. */
+    /** Files rule {@code n} under its current hash, merging it with a rule of the same alternatives. */
     private void rekey(int n) {
         if (target[n] != n || hir.repetition(n) != null || hir.alternatives(n).isEmpty()) {
             return;
         }
-        IntArrayKey key = key(hir.alternatives(n));
-        IntArrayKey old = keyOf[n];
-        if (key.equals(old)) {
+        long hash = hash(hir.alternatives(n));
+        int e = -1;
+        IntArrayKey key = null;
+        for (int x = chainHead.get(hash) - 1; x >= 0; x = entryNext.getInt(x)) {
+            int m = entryRule.getInt(x);
+            if (m != n && entryOf[m] == x && target[m] == m) {
+                if (key == null) {
+                    key = key(hir.alternatives(n));
+                }
+                if (key.equals(key(hir.alternatives(m)))) {
+                    e = m;
+                    break;
+                }
+            }
+        }
+        if (e < 0) {
+            if (entryOf[n] < 0 || hashOf[n] != hash) {
+                file(n, hash);
+            }
             return;
         }
-        if (old != null && byKey.get(old) == n) {
-            byKey.remove(old);
-        }
-        Integer existing = byKey.putIfAbsent(key, n);
-        keyOf[n] = key;
-        if (existing == null || existing == n) {
-            return;
-        }
-        int e = existing;
         int start = hir.start();
         int survivor = n == start ? n : e == start ? e : Math.min(n, e);
         int loser = survivor == n ? e : n;
         target[loser] = survivor;
-        keyOf[loser] = null;
-        byKey.put(key, survivor);
-        keyOf[survivor] = key;
+        entryOf[loser] = -1;
+        if (entryOf[survivor] < 0 || hashOf[survivor] != hash) {
+            file(survivor, hash);
+        }
         // The loser's users now refer to the survivor: their alternatives change.
         IntArrayList moved = users[loser];
         for (int i = 0; i < moved.size(); i++) {
@@ -144,6 +167,46 @@ public final class MergeIdenticalNonterminals {
         }
         users[survivor].addAll(users[loser]);
         users[loser] = null;
+    }
+
+    private void file(int n, long hash) {
+        int x = entryRule.size();
+        entryRule.add(n);
+        entryNext.add(chainHead.get(hash) - 1);
+        chainHead.put(hash, x + 1);
+        entryOf[n] = x;
+        hashOf[n] = hash;
+    }
+
+    /**
+     * A hash of the set of alternatives, every rule replaced by the one it is merged into: equal
+     * sets hash alike whatever the order and repeats of the alternatives (the alternatives'
+     * hashes are sorted, and each distinct one counts once), so equal rules always meet. (A
+     * hash of only the smallest, the largest and the OR of them made the rules of an object's
+     * properties in any order, which share most of their alternatives, one chain of thousands.)
+     */
+    private long hash(List<int[]> alts) {
+        int k = alts.size();
+        if (altHashes.length < k) {
+            altHashes = new long[Math.max(k, 2 * altHashes.length)];
+        }
+        for (int i = 0; i < k; i++) {
+            int[] alt = alts.get(i);
+            long h = alt.length;
+            for (int s : alt) {
+                h = h * 0x9E3779B97F4A7C15L + (Hir.isTerminal(s) ? s : find(s));
+            }
+            altHashes[i] = h;
+        }
+        Arrays.sort(altHashes, 0, k);
+        long hash = 0;
+        for (int i = 0; i < k; i++) {
+            if (i == 0 || altHashes[i] != altHashes[i - 1]) {
+                hash = (hash + altHashes[i]) * 0xBF58476D1CE4E5B9L;
+                hash ^= hash >>> 31;
+            }
+        }
+        return hash;
     }
 
     private int find(int n) {

@@ -93,12 +93,11 @@ public final class Packer {
             dfas[i] = terminal.dfa();
             descriptions[i] = terminal.description();
         }
-        // The live bytes are copied from each automaton, which computes them once; the compiled
-        // grammar computes the distances to acceptance from the table when they are first read.
+        // The table finds each state's live bytes as it writes the rows; the compiled grammar
+        // computes the distances to acceptance from the table when they are first read.
         TransitionTable next = new TransitionTable(dfas);
         int states = next.stateCount();
         long[] accepting = new long[(states + 63) >>> 6];
-        long[] liveBytes = new long[4 * states];
         for (int i = 0; i < terminals; i++) {
             ByteDfa dfa = dfas[i];
             int offset = next.startOf(i);
@@ -109,10 +108,9 @@ public final class Packer {
                     accepting[g >>> 6] |= 1L << g;
                 }
             }
-            dfa.copyLiveBytes(liveBytes, offset);
         }
         return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs,
                 dot0, rhs, dotProduction, startState, next, accepting,
-                liveBytes, descriptions, warnings);
+                next.liveBytes(), descriptions, warnings);
     }
 }

@@ -29,6 +29,10 @@ public final class RemoveUnitRules {
         List<List<int[]>> result = new ArrayList<>(count);
         int[] seenStamp = new int[count];
         for (int a = 0; a < count; a++) {
+            if (!hasUnitAlternative(hir.alternatives(a))) {
+                result.add(null); // keeps its alternatives
+                continue;
+            }
             int stamp = a + 1;
             IntArrayList closure = new IntArrayList();
             closure.add(a);
@@ -49,7 +53,20 @@ public final class RemoveUnitRules {
             result.add(alts.size() <= MAX_INLINED_ALTERNATIVES ? alts : hir.alternatives(a));
         }
         for (int a = 0; a < count; a++) {
-            hir.setAlternatives(a, DeduplicateAlternatives.distinct(result.get(a)));
+            List<int[]> alts = result.get(a) == null ? hir.alternatives(a) : result.get(a);
+            List<int[]> distinct = DeduplicateAlternatives.distinct(alts);
+            if (distinct != alts || result.get(a) != null) {
+                hir.setAlternatives(a, distinct);
+            }
         }
+    }
+
+    private static boolean hasUnitAlternative(List<int[]> alts) {
+        for (int[] alt : alts) {
+            if (alt.length == 1 && !Hir.isTerminal(alt[0])) {
+                return true;
+            }
+        }
+        return false;
     }
 }
