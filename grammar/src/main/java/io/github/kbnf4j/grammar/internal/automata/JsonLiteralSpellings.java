@@ -269,14 +269,11 @@ public final class JsonLiteralSpellings {
                 }
             }
             assert found == s : "every state is reachable";
-            // Each byte's column: its (state, target) pairs in state order, flat by byte.
+            // Each byte's column: its (state, target) pairs in state order, flat by byte. The
+            // bucket sort above left start[b] at the end of byte b's transitions, which is where
+            // byte b + 1's column starts.
             int[] columnStart = new int[257];
-            for (int k = 0; k < e; k++) {
-                columnStart[edgeByte[k] + 1]++;
-            }
-            for (int b = 0; b < 256; b++) {
-                columnStart[b + 1] += columnStart[b];
-            }
+            System.arraycopy(start, 0, columnStart, 1, 256);
             int[] columnFill = Arrays.copyOf(columnStart, 256);
             int[] column = new int[2 * e];
             for (int i = 0; i < s; i++) {
@@ -288,14 +285,25 @@ public final class JsonLiteralSpellings {
                     column[at + 1] = canon[edgeTo[k]];
                 }
             }
-            // Classes of equal columns, numbered by first byte (the dead bytes' column is empty).
+            // Classes of equal columns, numbered by first byte (the dead bytes' column is empty:
+            // they join the first dead byte's class without a comparison).
             int[] classOf = new int[256];
             int[] classByte = new int[256];
             int[] classHash = new int[256];
             int classCount = 0;
+            int deadClass = -1;
             for (int b = 0; b < 256; b++) {
                 int from = 2 * columnStart[b];
                 int to = 2 * columnStart[b + 1];
+                if (from == to) {
+                    if (deadClass < 0) {
+                        deadClass = classCount;
+                        classByte[classCount] = b;
+                        classHash[classCount++] = 1;
+                    }
+                    classOf[b] = deadClass;
+                    continue;
+                }
                 int hash = 1;
                 for (int x = from; x < to; x++) {
                     hash = 31 * hash + column[x];

@@ -399,20 +399,34 @@ public final class JsonStringExclusion {
             int found = 0;
             number[start] = found;
             classAt[found++] = start;
-            int[] row = new int[256];
+            // A row is read an interval at a time: d's row at the class's state, then its
+            // exceptions, each byte of which is an interval of its own (cut at b and b + 1).
+            int[] intervalOf = new int[256];
+            for (int j = 0; j < m; j++) {
+                intervalOf[intervalStart[j]] = j;
+            }
             int[] out = new int[classes * m];
             boolean[] accept = new boolean[classes];
             for (int i = 0; i < found; i++) {
                 int c = classAt[i];
                 accept[i] = accepts(c);
-                classRow(c, row);
+                int base = i * m;
+                int q = c < n ? c : classQ.getInt(c - n);
                 for (int j = 0; j < m; j++) {
-                    int t = row[intervalStart[j]];
+                    out[base + j] = d.next(q, intervalStart[j]);
+                }
+                if (c >= n) {
+                    for (int x = excStart.getInt(c - n), end = excStart.getInt(c - n + 1); x < end; x++) {
+                        out[base + intervalOf[excByte.getInt(x)]] = excTarget.getInt(x);
+                    }
+                }
+                for (int j = 0; j < m; j++) {
+                    int t = out[base + j];
                     if (t >= 0 && number[t] < 0) {
                         number[t] = found;
                         classAt[found++] = t;
                     }
-                    out[i * m + j] = t < 0 ? -1 : number[t];
+                    out[base + j] = t < 0 ? -1 : number[t];
                 }
             }
             return Minimizer.withByteClasses(found, m, intervalStart, Arrays.copyOf(out, found * m),
