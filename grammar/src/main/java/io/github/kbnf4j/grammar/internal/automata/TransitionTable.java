@@ -84,8 +84,9 @@ public final class TransitionTable {
             ByteDfa dfa = dfas[i];
             int own = dfa.classCount();
             Arrays.fill(classBytes, 0, 4 * own, 0);
-            for (int b = 0; b < 256; b++) {
-                classBytes[4 * dfa.classOf(b) + (b >>> 6)] |= 1L << b;
+            int[] runs = dfa.classRuns();
+            for (int k = 0; k < runs.length - 1; k += 2) {
+                setBits(classBytes, 4 * runs[k + 1], runs[k], runs[k + 2]);
             }
             Arrays.fill(columnStart, 0, own + 1, 0);
             for (int c = 0; c < classCount; c++) {
@@ -102,6 +103,15 @@ public final class TransitionTable {
                 dfa.writeLiveCells(s, columnStart, columns, cells, (start[i] + s) << shift, start[i] + 1,
                         classBytes, liveBytes, 4 * (start[i] + s));
             }
+        }
+    }
+
+    /** Sets bits {@code from .. to - 1} (0 <= from < to <= 256) of the 4 words at {@code words[at ..]}. */
+    private static void setBits(long[] words, int at, int from, int to) {
+        for (int w = from >>> 6, last = (to - 1) >>> 6; w <= last; w++) {
+            long low = w == from >>> 6 ? -1L << from : -1L; // a shift counts modulo 64
+            long high = w == last ? -1L >>> (63 - ((to - 1) & 63)) : -1L;
+            words[at + w] |= low & high;
         }
     }
 
