@@ -43,8 +43,8 @@ public final class MergeIdenticalNonterminals {
     private final int[] entryOf;
     /** The hash each filed rule is filed under. */
     private final long[] hashOf;
-    /** Scratch: the hashes of one rule's alternatives. */
-    private long[] altHashes = new long[16];
+    /** Scratch: an open-addressed set of one rule's alternative hashes (0: empty). */
+    private long[] seen = new long[16];
     private final IntArrayList queue = new IntArrayList();
     private final boolean[] queued;
 
@@ -180,33 +180,49 @@ public final class MergeIdenticalNonterminals {
 
     /**
      * A hash of the set of alternatives, every rule replaced by the one it is merged into: equal
-     * sets hash alike whatever the order and repeats of the alternatives (the alternatives'
-     * hashes are sorted, and each distinct one counts once), so equal rules always meet. (A
-     * hash of only the smallest, the largest and the OR of them made the rules of an object's
-     * properties in any order, which share most of their alternatives, one chain of thousands.)
+     * sets hash alike whatever the order and repeats of the alternatives (the sum of the distinct
+     * alternatives' hashes, repeats found in a small open-addressed table), so equal rules always
+     * meet. (A hash of only the smallest, the largest and the OR of the alternatives' hashes put
+     * the rules of an object's properties in any order, which share most of their alternatives,
+     * into one chain of thousands.)
      */
     private long hash(List<int[]> alts) {
         int k = alts.size();
-        if (altHashes.length < k) {
-            altHashes = new long[Math.max(k, 2 * altHashes.length)];
+        if (k == 1) {
+            return mix(altHash(alts.get(0))) | 1; // as the sum below of one distinct alternative
         }
-        for (int i = 0; i < k; i++) {
-            int[] alt = alts.get(i);
-            long h = alt.length;
-            for (int s : alt) {
-                h = h * 0x9E3779B97F4A7C15L + (Hir.isTerminal(s) ? s : find(s));
+        int size = Integer.highestOneBit(2 * k - 1) << 1; // at least 2k slots
+        if (seen.length < size) {
+            seen = new long[size];
+        } else {
+            Arrays.fill(seen, 0, size, 0);
+        }
+        long sum = 0;
+        for (int[] alt : alts) {
+            long h = mix(altHash(alt)) | 1; // never 0, the empty slot
+            int slot = (int) (h >>> 40) & (size - 1);
+            while (seen[slot] != 0 && seen[slot] != h) {
+                slot = (slot + 1) & (size - 1);
             }
-            altHashes[i] = h;
-        }
-        Arrays.sort(altHashes, 0, k);
-        long hash = 0;
-        for (int i = 0; i < k; i++) {
-            if (i == 0 || altHashes[i] != altHashes[i - 1]) {
-                hash = (hash + altHashes[i]) * 0xBF58476D1CE4E5B9L;
-                hash ^= hash >>> 31;
+            if (seen[slot] == 0) {
+                seen[slot] = h;
+                sum += h;
             }
         }
-        return hash;
+        return sum;
+    }
+
+    private long altHash(int[] alt) {
+        long h = alt.length;
+        for (int s : alt) {
+            h = h * 0x9E3779B97F4A7C15L + (Hir.isTerminal(s) ? s : find(s));
+        }
+        return h;
+    }
+
+    private static long mix(long h) {
+        h = (h ^ (h >>> 31)) * 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 29);
     }
 
     private int find(int n) {
