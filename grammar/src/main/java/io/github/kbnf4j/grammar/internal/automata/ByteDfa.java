@@ -14,9 +14,9 @@ import java.util.Arrays;
  * <p>Layout: {@code next[state * classCount + classOf[b]]}, -1 for dead; {@link #next} is O(1).
  * Memory is {@code stateCount * classCount} ints plus 256 for the byte classes.
  *
- * <p>Thread-safe: the automaton's fields are final, the tables derived from it on first use are
- * published through volatile fields (the hash code through a plain int, as {@link String}'s), and
- * no array is handed out.
+ * <p>Thread-safe: the automaton's fields are final, the tables (and the automaton without "")
+ * derived from it on first use are published through volatile fields (the hash code through a
+ * plain int, as {@link String}'s), and no array is handed out.
  */
 public final class ByteDfa {
     private static final ByteDfa EMPTY =
@@ -36,6 +36,11 @@ public final class ByteDfa {
     // Computed on first use (racy but idempotent: every thread computes the same array, and a
     // volatile field publishes it whole).
     private volatile int[] classRunsMemo;
+    /**
+     * {@link #withoutEmpty()} once computed: nullable elimination asks for it in every grammar
+     * that uses this automaton (a JSON Schema's whitespace, shared by all of them, is one).
+     */
+    private volatile ByteDfa withoutEmptyMemo;
 
     /** Takes ownership of the arrays, which must already be minimal, trimmed and canonical. */
     ByteDfa(int stateCount, int classCount, int[] classOf, int[] next, boolean[] accept) {
@@ -199,6 +204,15 @@ public final class ByteDfa {
         if (!accept[0]) {
             return this;
         }
+        ByteDfa known = withoutEmptyMemo;
+        if (known == null) {
+            known = computeWithoutEmpty();
+            withoutEmptyMemo = known;
+        }
+        return known;
+    }
+
+    private ByteDfa computeWithoutEmpty() {
         int n = stateCount;
         int start = n; // the new state S, whose row is state 0's
         for (int q = 1; q < n; q++) {
