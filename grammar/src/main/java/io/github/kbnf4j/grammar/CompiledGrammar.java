@@ -73,7 +73,7 @@ public final class CompiledGrammar {
 
     CompiledGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty, int[] firstProduction,
             int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction, int[] terminalStartState,
-            TransitionTable dfaNext, long[] dfaAccepting, long[] dfaLiveBytes,
+            TransitionTable dfaNext, long[] dfaAccepting,
             String[] terminalDescriptions, List<Diagnostic> warnings) {
         this.nonterminalNames = nonterminalNames;
         this.startNonterminal = startNonterminal;
@@ -91,8 +91,7 @@ public final class CompiledGrammar {
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
         this.warnings = List.copyOf(warnings);
-        // Copied per terminal by the packer from each automaton, which computes them once.
-        this.dfaLiveBytes = dfaLiveBytes;
+        this.dfaLiveBytes = dfaNext.liveBytes(); // found by the table as it wrote the rows
         assert firstProduction.length == nonterminalNames.length + 1;
         assert productionDot0.length == productionLhs.length + 1;
         assert rhs.length == dotProduction.length && rhs.length == productionDot0[productionLhs.length];

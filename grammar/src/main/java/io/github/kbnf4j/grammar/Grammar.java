@@ -120,7 +120,7 @@ public final class Grammar {
     private static CompiledGrammar of(PackedGrammar p) {
         return new CompiledGrammar(p.nonterminalNames(), p.startNonterminal(), p.acceptsEmpty(),
                 p.firstProduction(), p.productionLhs(), p.productionDot0(), p.rhs(), p.dotProduction(),
-                p.terminalStartState(), p.dfaNext(), p.dfaAccepting(), p.dfaLiveBytes(),
+                p.terminalStartState(), p.dfaNext(), p.dfaAccepting(),
                 p.terminalDescriptions(), p.warnings());
     }
 

@@ -182,13 +182,9 @@ class GbnfWriterTest {
         TransitionTable next = new TransitionTable(new ByteDfa[] {ByteDfa.literal(literal)});
         long[] accepting = new long[(states + 63) / 64];
         accepting[bytes.length >>> 6] |= 1L << bytes.length;
-        long[] liveBytes = new long[4 * states];
-        for (int i = 0; i < bytes.length; i++) {
-            liveBytes[4 * i + (bytes[i] >>> 6)] |= 1L << bytes[i];
-        }
         return new CompiledGrammar(new String[] {"start"}, 0, false, new int[] {0, 1}, new int[] {0},
                 new int[] {0, 2}, new int[] {CompiledGrammar.terminalSymbol(0), CompiledGrammar.END}, new int[] {0, 0},
-                new int[] {0}, next, accepting, liveBytes, new String[] {"bytes"}, List.of());
+                new int[] {0}, next, accepting, new String[] {"bytes"}, List.of());
     }
 
     @Test

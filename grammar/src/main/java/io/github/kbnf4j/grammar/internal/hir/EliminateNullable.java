@@ -87,8 +87,7 @@ public final class EliminateNullable {
                 rewritten[n] = true;
                 IntArrayList out = new IntArrayList(alt.length);
                 for (int s : alt) {
-                    int r = Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length
-                            ? replacement[Hir.terminalOf(s)] : 0;
+                    int r = replacementOf(s, replacement);
                     if (r == 0) {
                         out.add(s);
                     } else if (r >= 2) {
@@ -103,11 +102,16 @@ public final class EliminateNullable {
 
     private static boolean refersToReplaced(int[] alt, int[] replacement) {
         for (int s : alt) {
-            if (Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length && replacement[Hir.terminalOf(s)] != 0) {
+            if (replacementOf(s, replacement) != 0) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** What becomes of symbol {@code s}: 0 kept, 1 dropped, else the nonterminal + 2. */
+    private static int replacementOf(int s, int[] replacement) {
+        return Hir.isTerminal(s) && Hir.terminalOf(s) < replacement.length ? replacement[Hir.terminalOf(s)] : 0;
     }
 
     private static boolean hasNullable(List<int[]> alts, boolean[] nullable) {

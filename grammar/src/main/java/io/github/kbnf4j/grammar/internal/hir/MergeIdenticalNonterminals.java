@@ -143,9 +143,7 @@ public final class MergeIdenticalNonterminals {
             }
         }
         if (e < 0) {
-            if (entryOf[n] < 0 || hashOf[n] != hash) {
-                file(n, hash);
-            }
+            file(n, hash);
             return;
         }
         int start = hir.start();
@@ -153,9 +151,7 @@ public final class MergeIdenticalNonterminals {
         int loser = survivor == n ? e : n;
         target[loser] = survivor;
         entryOf[loser] = -1;
-        if (entryOf[survivor] < 0 || hashOf[survivor] != hash) {
-            file(survivor, hash);
-        }
+        file(survivor, hash);
         // The loser's users now refer to the survivor: their alternatives change.
         IntArrayList moved = users[loser];
         for (int i = 0; i < moved.size(); i++) {
@@ -169,7 +165,11 @@ public final class MergeIdenticalNonterminals {
         users[loser] = null;
     }
 
+    /** Files rule {@code n} under {@code hash}, unless its current entry is already there. */
     private void file(int n, long hash) {
+        if (entryOf[n] >= 0 && hashOf[n] == hash) {
+            return;
+        }
         int x = entryRule.size();
         entryRule.add(n);
         entryNext.add(chainHead.get(hash) - 1);

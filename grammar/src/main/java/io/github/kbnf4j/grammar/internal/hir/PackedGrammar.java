@@ -11,6 +11,6 @@ import java.util.List;
  */
 public record PackedGrammar(String[] nonterminalNames, int startNonterminal, boolean acceptsEmpty,
         int[] firstProduction, int[] productionLhs, int[] productionDot0, int[] rhs, int[] dotProduction,
-        int[] terminalStartState, TransitionTable dfaNext, long[] dfaAccepting, long[] dfaLiveBytes,
+        int[] terminalStartState, TransitionTable dfaNext, long[] dfaAccepting,
         String[] terminalDescriptions, List<Diagnostic> warnings) {
 }

@@ -110,7 +110,6 @@ public final class Packer {
             }
         }
         return new PackedGrammar(names, hir.start(), hir.acceptsEmpty(), firstProduction, lhs,
-                dot0, rhs, dotProduction, startState, next, accepting,
-                next.liveBytes(), descriptions, warnings);
+                dot0, rhs, dotProduction, startState, next, accepting, descriptions, warnings);
     }
 }

@@ -45,7 +45,7 @@ class PackerTest {
         assertEquals(3, p.dfaNext().next(2, 'a'));
         assertEquals(5, p.dfaNext().next(4, 'b'));
         assertEquals(-1, p.dfaNext().next(4, 'a'));
-        assertEquals(4 * 6, p.dfaLiveBytes().length);
+        assertEquals(4 * 6, p.dfaNext().liveBytes().length);
     }
 
     @Test
