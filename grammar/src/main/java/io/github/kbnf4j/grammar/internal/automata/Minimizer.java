@@ -31,73 +31,22 @@ final class Minimizer {
      * @param start the start state
      */
     static ByteDfa minimize(int n, int[] table, boolean[] accept, int start) {
-        // 1. The reachable states (id: their number, order: the state of a number; the start is 0),
-        // and the runs of equal targets in their rows: the run of row i number x (from
-        // rowRuns[i] to rowRuns[i + 1]) starts at byte runByte[x] and goes to runTarget[x].
-        int[] id = new int[n];
-        Arrays.fill(id, -1);
-        int[] order = new int[n];
-        int r = 0;
-        id[start] = r;
-        order[r++] = start;
-        int[] rowRuns = new int[n + 1];
-        int[] runByte = new int[8 * n + 256];
-        int[] runTarget = new int[8 * n + 256];
-        int runs = 0;
-        long[] runStarts = new long[4]; // the bytes where a run starts in some row
-        for (int i = 0; i < r; i++) {
-            int base = order[i] * 256;
-            rowRuns[i] = runs;
-            if (runs + 256 > runByte.length) {
-                runByte = Arrays.copyOf(runByte, runs * 2 + 256);
-                runTarget = Arrays.copyOf(runTarget, runs * 2 + 256);
-            }
-            int prev = ~table[base]; // unlike byte 0's target, so byte 0 starts a run
-            for (int w = 0; w < 4; w++) {
-                // The starts of runs as bits first, without a branch per byte.
-                long bits = 0;
-                for (int j = 0; j < 64; j++) {
-                    int t = table[base + w * 64 + j];
-                    bits |= (t != prev ? 1L : 0L) << j;
-                    prev = t;
-                }
-                runStarts[w] |= bits;
-                for (; bits != 0; bits &= bits - 1) {
-                    int b = w * 64 + Long.numberOfTrailingZeros(bits);
-                    int t = table[base + b];
-                    runByte[runs] = b;
-                    runTarget[runs++] = t;
-                    if (t >= 0 && id[t] < 0) {
-                        id[t] = r;
-                        order[r++] = t;
-                    }
-                }
-            }
-        }
-        rowRuns[r] = runs;
-        // 2. The intervals between two run starts: each behaves alike in every row. The transitions
-        // (tail and head by reachable number, the interval as the label) come in order of tail, then
-        // label; those of state q are outStart[q] .. outStart[q + 1].
-        int[] intervalStart = new int[257];
-        int[] rank = new int[4]; // intervals starting before byte 64 * w
-        int m = 0;
-        for (int w = 0; w < 4; w++) {
-            rank[w] = m;
-            for (long bits = runStarts[w]; bits != 0; bits &= bits - 1) {
-                intervalStart[m++] = w * 64 + Long.numberOfTrailingZeros(bits);
-            }
-        }
-        intervalStart[m] = 256;
+        Rows rows = new Rows(n, table, start);
+        int[] order = rows.order;
+        int r = rows.reached;
+        int[] intervalStart = rows.intervalStart;
+        int m = rows.intervals;
+        // The transitions (tail and head by reachable number, the interval as the label) come in
+        // order of tail, then label; those of state q are outStart[q] .. outStart[q + 1].
         Transitions tr = new Transitions(4 * r + 16);
         int[] outStart = new int[r + 1];
         for (int i = 0; i < r; i++) {
             outStart[i] = tr.count;
-            for (int x = rowRuns[i]; x < rowRuns[i + 1]; x++) {
-                int t = runTarget[x];
+            for (int x = rows.rowRuns[i]; x < rows.rowRuns[i + 1]; x++) {
+                int t = rows.runTarget[x];
                 if (t >= 0) {
-                    int to = id[t];
-                    int end = x + 1 < rowRuns[i + 1] ? interval(runByte[x + 1], rank, runStarts) : m;
-                    for (int j = interval(runByte[x], rank, runStarts); j < end; j++) {
+                    int to = rows.id[t];
+                    for (int j = rows.intervalAt(rows.runByte[x]), end = rows.intervalAfter(i, x); j < end; j++) {
                         tr.add(i, j, to);
                     }
                 }
@@ -230,6 +179,40 @@ final class Minimizer {
     }
 
     /**
+     * The {@link ByteDfa} of a DFA its builder knows to be minimal and trimmed once its unreachable
+     * states are left out (no two reachable states accept the same language, and every one of them
+     * can reach an accepting state): {@link #minimize} without the work of trimming and refining
+     * (steps 3 to 5), since the breadth-first numbering of step 1 is then the canonical one. With
+     * assertions on (the tests), the result is checked against {@link #minimize}.
+     *
+     * @param n number of states
+     * @param table {@code table[s * 256 + b]} = target or -1 (not modified)
+     * @param accept accepting flags, length ≥ n
+     * @param start the start state
+     */
+    static ByteDfa ofMinimal(int n, int[] table, boolean[] accept, int start) {
+        Rows rows = new Rows(n, table, start);
+        int r = rows.reached;
+        int m = rows.intervals;
+        int[] out = new int[r * m];
+        Arrays.fill(out, -1);
+        boolean[] acc = new boolean[r];
+        for (int i = 0; i < r; i++) {
+            acc[i] = accept[rows.order[i]];
+            for (int x = rows.rowRuns[i]; x < rows.rowRuns[i + 1]; x++) {
+                int t = rows.runTarget[x];
+                if (t >= 0) {
+                    Arrays.fill(out, i * m + rows.intervalAt(rows.runByte[x]), i * m + rows.intervalAfter(i, x),
+                            rows.id[t]);
+                }
+            }
+        }
+        ByteDfa dfa = withByteClasses(r, m, rows.intervalStart, out, acc);
+        assert dfa.equals(minimize(n, table, accept, start)) : "not minimal and trimmed: " + dfa;
+        return dfa;
+    }
+
+    /**
      * 7. The {@link ByteDfa} of a minimal DFA numbered canonically, given over intervals of bytes
      * (interval {@code j} is the bytes {@code intervalStart[j] .. intervalStart[j + 1] - 1}, all
      * alike in every state; {@code out[i * m + j]} the target of state {@code i} on interval
@@ -252,6 +235,94 @@ final class Minimizer {
     /** The interval that starts at byte {@code b} (a run start). */
     private static int interval(int b, int[] rank, long[] runStarts) {
         return rank[b >> 6] + Long.bitCount(runStarts[b >> 6] & ((1L << b) - 1));
+    }
+
+    /**
+     * Steps 1 and 2: the states reachable from the start, numbered breadth-first (bytes in order),
+     * and the intervals of bytes that behave alike in every one of their rows. For a minimal and
+     * trimmed DFA this numbering is already the canonical one.
+     */
+    private static final class Rows {
+        /** Reachable number of each state, -1 if unreachable. */
+        final int[] id;
+        /** The state of each reachable number. */
+        final int[] order;
+        final int reached;
+        /** The runs of row i (number i) are rowRuns[i] .. rowRuns[i + 1] - 1. */
+        final int[] rowRuns;
+        /** Run x starts at byte runByte[x] and goes to runTarget[x]. */
+        int[] runByte;
+        int[] runTarget;
+        /** The bytes where a run starts in some row, as bits. */
+        final long[] runStarts = new long[4];
+        /** Interval j is the bytes intervalStart[j] .. intervalStart[j + 1] - 1. */
+        final int[] intervalStart = new int[257];
+        /** The number of intervals starting before byte 64 * w. */
+        final int[] rank = new int[4];
+        final int intervals;
+
+        Rows(int n, int[] table, int start) {
+            id = new int[n];
+            Arrays.fill(id, -1);
+            order = new int[n];
+            int r = 0;
+            id[start] = r;
+            order[r++] = start;
+            rowRuns = new int[n + 1];
+            runByte = new int[8 * n + 256];
+            runTarget = new int[8 * n + 256];
+            int runs = 0;
+            for (int i = 0; i < r; i++) {
+                int base = order[i] * 256;
+                rowRuns[i] = runs;
+                if (runs + 256 > runByte.length) {
+                    runByte = Arrays.copyOf(runByte, runs * 2 + 256);
+                    runTarget = Arrays.copyOf(runTarget, runs * 2 + 256);
+                }
+                int prev = ~table[base]; // unlike byte 0's target, so byte 0 starts a run
+                for (int w = 0; w < 4; w++) {
+                    // The starts of runs as bits first, without a branch per byte.
+                    long bits = 0;
+                    for (int j = 0; j < 64; j++) {
+                        int t = table[base + w * 64 + j];
+                        bits |= (t != prev ? 1L : 0L) << j;
+                        prev = t;
+                    }
+                    runStarts[w] |= bits;
+                    for (; bits != 0; bits &= bits - 1) {
+                        int b = w * 64 + Long.numberOfTrailingZeros(bits);
+                        int t = table[base + b];
+                        runByte[runs] = b;
+                        runTarget[runs++] = t;
+                        if (t >= 0 && id[t] < 0) {
+                            id[t] = r;
+                            order[r++] = t;
+                        }
+                    }
+                }
+            }
+            rowRuns[r] = runs;
+            reached = r;
+            int m = 0;
+            for (int w = 0; w < 4; w++) {
+                rank[w] = m;
+                for (long bits = runStarts[w]; bits != 0; bits &= bits - 1) {
+                    intervalStart[m++] = w * 64 + Long.numberOfTrailingZeros(bits);
+                }
+            }
+            intervalStart[m] = 256;
+            intervals = m;
+        }
+
+        /** The interval that starts at byte {@code b} (a run start). */
+        int intervalAt(int b) {
+            return interval(b, rank, runStarts);
+        }
+
+        /** The interval after the last of run x of row i: where the next run starts, or the end. */
+        int intervalAfter(int i, int x) {
+            return x + 1 < rowRuns[i + 1] ? intervalAt(runByte[x + 1]) : intervals;
+        }
     }
 
     /** A growable list of transitions (tail, label, head). */

@@ -69,7 +69,20 @@ final class TableBuilder {
      * then: its table goes to the thread's next construction.
      */
     ByteDfa minimize(int count) {
-        ByteDfa dfa = Minimizer.minimize(count, table, accept, 0);
+        return finish(Minimizer.minimize(count, table, accept, 0));
+    }
+
+    /**
+     * The DFA of the first {@code count} states, from state 0, which the caller knows to be minimal
+     * and trimmed once the unreachable states are left out ({@link Minimizer#ofMinimal}). The
+     * builder is finished then, as after {@link #minimize}.
+     */
+    ByteDfa ofMinimal(int count) {
+        return finish(Minimizer.ofMinimal(count, table, accept, 0));
+    }
+
+    /** Hands the table to the thread's next construction and returns {@code dfa}. */
+    private ByteDfa finish(ByteDfa dfa) {
         int[] done = table;
         table = null;
         accept = null;

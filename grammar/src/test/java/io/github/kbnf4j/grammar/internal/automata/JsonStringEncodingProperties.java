@@ -71,6 +71,17 @@ class JsonStringEncodingProperties {
         }
     }
 
+    /**
+     * The construction is not minimized: it must come out minimal (and canonical), which is what the
+     * reference minimizer makes of it.
+     */
+    @Property(tries = 300)
+    void comesOutMinimal(@ForAll("contentPatterns") String pattern) {
+        ByteDfa quoted = JsonStringEncoding.quoted(Regexes.compile(pattern, 10, 10_000), 100_000);
+        int n = quoted.stateCount();
+        assertEquals(ReferenceMinimizer.minimize(n, quoted.denseTable(n), quoted.acceptArray(), 0), quoted, pattern);
+    }
+
     private static String randomValue(Random rnd) {
         StringBuilder sb = new StringBuilder();
         int n = rnd.nextInt(5);

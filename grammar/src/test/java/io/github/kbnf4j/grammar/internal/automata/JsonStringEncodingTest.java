@@ -111,6 +111,20 @@ class JsonStringEncodingTest {
         }
     }
 
+    /**
+     * Regression: the construction is not minimized, and the content states of a digit string
+     * ({@code [0-9]+}: before and after the first digit) had an escape state each, alike (both read
+     * only {@code u} into the same digit states), one more state than the minimal automaton.
+     */
+    @Test
+    void contentStatesAlikeOnWholeCharactersShareTheirEscapeState() {
+        for (String pattern : List.of("[0-9]+", "[0-9]{2,4}", "x[0-9]*|[0-9]+y", "\\x01+")) {
+            ByteDfa quoted = JsonStringEncoding.quoted(Regexes.compile(pattern, 10, 10_000), 10_000);
+            int n = quoted.stateCount();
+            assertEquals(ReferenceMinimizer.minimize(n, quoted.denseTable(n), quoted.acceptArray(), 0), quoted, pattern);
+        }
+    }
+
     /** The RFC 8259 string grammar, without lone surrogates, written as one regex. */
     @Test
     void anyStringIsTheRfcGrammar() {

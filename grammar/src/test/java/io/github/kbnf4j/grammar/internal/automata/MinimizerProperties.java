@@ -95,6 +95,50 @@ class MinimizerProperties {
                 actual.acceptArray(), 0));
     }
 
+    /**
+     * {@link Minimizer#ofMinimal} of a minimal DFA whose states are numbered at random, with
+     * unreachable states (garbage rows) among them, is the canonical DFA the minimizer makes.
+     */
+    @Property(tries = 300)
+    void ofMinimalNumbersAMinimalDfaCanonically(@ForAll @IntRange(min = 1, max = 120) int n, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int[] table = new int[n * 256];
+        boolean[] accept = new boolean[n];
+        for (int s = 0; s < n; s++) {
+            fillRanges(table, s, rnd, rnd.nextDouble(), 0, n);
+            accept[s] = rnd.nextInt(3) == 0;
+        }
+        ByteDfa minimal = Minimizer.minimize(n, table, accept, 0);
+        int m = minimal.stateCount();
+        int extra = rnd.nextInt(4);
+        int[] place = new int[m + extra]; // the new number of each state, the extra ones last
+        for (int i = 0; i < place.length; i++) {
+            place[i] = i;
+        }
+        for (int i = place.length - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int t = place[i];
+            place[i] = place[j];
+            place[j] = t;
+        }
+        int[] shuffled = new int[place.length * 256];
+        boolean[] shuffledAccept = new boolean[place.length];
+        for (int s = 0; s < m; s++) {
+            shuffledAccept[place[s]] = minimal.isAccepting(s);
+            for (int b = 0; b < 256; b++) {
+                int t = minimal.next(s, b);
+                shuffled[place[s] * 256 + b] = t < 0 ? -1 : place[t];
+            }
+        }
+        for (int s = m; s < place.length; s++) {
+            fillRanges(shuffled, place[s], rnd, 0.5, 0, place.length); // unreachable: may point anywhere
+            shuffledAccept[place[s]] = rnd.nextBoolean();
+        }
+        ByteDfa canonical = Minimizer.ofMinimal(place.length, shuffled, shuffledAccept, place[0]);
+        assertEquals(minimal, canonical);
+        assertEquals(minimal.toString(), canonical.toString());
+    }
+
     /** Row {@code s}: a few byte ranges, each dead or going to a state in {@code lo..hi-1}. */
     private static void fillRanges(int[] table, int s, Random rnd, double deadRate, int lo, int hi) {
         int b = 0;
