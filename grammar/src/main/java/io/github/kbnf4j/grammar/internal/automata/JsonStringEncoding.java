@@ -5,8 +5,6 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * JSON string literals (RFC 8259 §7) whose decoded value lies in a given language: the byte DFA
@@ -82,6 +80,28 @@ public final class JsonStringEncoding {
     /** How many low bits of the code point the encoding of each length holds. */
     private static final int[] PAYLOAD_BITS = {0, 7, 11, 16};
 
+    /**
+     * Where the memo slots of (UTF-8 length, digits read) start among a content state's
+     * ({@code [4 * length + k]}): one slot per value of the pending bits.
+     */
+    private static final int[] MEMO_OFFSET = new int[16];
+    /** The memo slots per content state. */
+    private static final int MEMO_SLOTS;
+
+    static {
+        int slots = 0;
+        for (int length = 1; length <= 3; length++) {
+            for (int k = 0; k < 4; k++) {
+                MEMO_OFFSET[4 * length + k] = slots;
+                int unknownBits = 4 * (4 - k);
+                int emitted = emittedBytes(length, k);
+                int boundary = emitted == 0 ? PAYLOAD_BITS[length] : LOW_BIT[length][emitted - 1];
+                slots += 1 << Math.max(0, boundary - unknownBits);
+            }
+        }
+        MEMO_SLOTS = slots;
+    }
+
     private JsonStringEncoding() {
     }
 
@@ -135,14 +155,19 @@ public final class JsonStringEncoding {
         private final int maxStates;
         private final TableBuilder table = new TableBuilder();
         private int count;
+        // The memo maps return NONE for an absent key (-1 is a value: "dead"); primitive values,
+        // since the keys are looked up hundreds of times per content state.
         /** Hex-digit states by their 16 children (state or -1 per digit value). */
-        private final Map<IntArrayKey, Integer> hexStates = new HashMap<>();
+        private final Object2IntOpenHashMap<IntArrayKey> hexStates = new Object2IntOpenHashMap<>();
         /** Escape states (after a backslash) by their targets on the short escapes, then on 'u'. */
         private final Object2IntOpenHashMap<IntArrayKey> escapeStates = new Object2IntOpenHashMap<>();
-        // Primitive maps, absent = NONE (-1 is a value: "dead"): the keys are looked up hundreds of
-        // times per content state, and boxed Long keys made that a noticeable share of the work.
-        /** (content state, length, digits read, pending bits) -> state or -1, see {@link #uniformNode}. */
-        private final Long2IntOpenHashMap uniform = primitiveMap();
+        /**
+         * The memo of {@link #uniformNode}: the state plus 2 (0: not built yet) for content state q,
+         * UTF-8 length, digits read k and pending bits at {@code q * MEMO_SLOTS + MEMO_OFFSET[4 *
+         * length + k] + pending}. An array, not a map: it is read hundreds of times per content
+         * state, and it has 47 slots per content state.
+         */
+        private final int[] uniform;
         /** (content state after two bytes, pending bits) -> state after a high surrogate, or -1. */
         private final Long2IntOpenHashMap afterHigh = primitiveMap();
         /** The state after a high surrogate, by the state that reads the low one's digits. */
@@ -156,7 +181,9 @@ public final class JsonStringEncoding {
         Builder(ByteDfa c, int maxStates) {
             this.c = c;
             this.maxStates = maxStates;
+            this.uniform = new int[c.stateCount() * MEMO_SLOTS];
             highSurrogateBlocks.defaultReturnValue(NONE);
+            hexStates.defaultReturnValue(NONE);
             escapeStates.defaultReturnValue(NONE);
         }
 
@@ -167,14 +194,20 @@ public final class JsonStringEncoding {
             }
             table.set(START, '"', CONTENT_BASE);
             table.accept(END, true);
+            int[] runs = c.classRuns(); // (first byte, class) pairs, then 256
             for (int q = 0; q < n; q++) {
                 int from = CONTENT_BASE + q;
-                for (int b = 0x20; b < 256; b++) {
-                    int t = c.next(q, b);
-                    if (t >= 0 && b != '"' && b != '\\') {
-                        table.set(from, b, CONTENT_BASE + t);
+                // The raw bytes: all but the controls, the quote and the backslash, a run at a time.
+                for (int k = 0; k < runs.length - 1; k += 2) {
+                    int t = c.nextOfClass(q, runs[k + 1]);
+                    int lo = Math.max(runs[k], 0x20);
+                    int hi = runs[k + 2] - 1;
+                    if (t >= 0 && lo <= hi) {
+                        table.set(from, lo, hi, CONTENT_BASE + t);
                     }
                 }
+                table.set(from, '"', -1);
+                table.set(from, '\\', -1);
                 if (c.isAccepting(q)) {
                     table.set(from, '"', END);
                 }
@@ -244,8 +277,11 @@ public final class JsonStringEncoding {
 
         /** Whether some byte that starts a UTF-8 character leaves q. */
         private boolean startsCharacters(int q) {
-            for (int b = 0; b < 256; b++) {
-                if ((b & 0xC0) != 0x80 && c.next(q, b) >= 0) {
+            int[] runs = c.classRuns();
+            for (int k = 0; k < runs.length - 1; k += 2) {
+                // A run holds a byte that is no continuation byte (10xxxxxx) unless it lies in 80..BF.
+                boolean starts = runs[k] < 0x80 || runs[k + 2] > 0xC0;
+                if (starts && c.nextOfClass(q, runs[k + 1]) >= 0) {
                     return true;
                 }
             }
@@ -296,10 +332,9 @@ public final class JsonStringEncoding {
             if (k == 4) {
                 return CONTENT_BASE + q;
             }
-            long key = ((long) q << 20) | (length << 16) | (k << 12) | pending;
-            int known = uniform.get(key);
-            if (known != NONE) {
-                return known;
+            int slot = q * MEMO_SLOTS + MEMO_OFFSET[4 * length + k] + pending;
+            if (uniform[slot] != 0) {
+                return uniform[slot] - 2;
             }
             int unknownBits = 4 * (4 - (k + 1));
             int from = emittedBytes(length, k);
@@ -311,7 +346,7 @@ public final class JsonStringEncoding {
                 children[d] = s < 0 ? -1 : uniformNode(s, length, k + 1, pendingBits(length, to, bits, unknownBits));
             }
             int id = hexState(children);
-            uniform.put(key, id);
+            uniform[slot] = id + 2;
             return id;
         }
 
@@ -404,7 +439,10 @@ public final class JsonStringEncoding {
             return id;
         }
 
-        /** The state reading one hex digit into {@code children} (by digit value), or -1 if all are dead. */
+        /**
+         * The state reading one hex digit into {@code children} (by digit value), or -1 if all are
+         * dead. Keeps {@code children} as its memo key: callers pass a new array.
+         */
         private int hexState(int[] children) {
             boolean any = false;
             for (int t : children) {
@@ -413,9 +451,9 @@ public final class JsonStringEncoding {
             if (!any) {
                 return -1;
             }
-            IntArrayKey key = new IntArrayKey(children.clone());
-            Integer known = hexStates.get(key);
-            if (known != null) {
+            IntArrayKey key = new IntArrayKey(children);
+            int known = hexStates.getInt(key);
+            if (known != NONE) {
                 return known;
             }
             int id = newState();
