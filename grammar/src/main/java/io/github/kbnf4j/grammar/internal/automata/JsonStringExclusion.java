@@ -33,7 +33,7 @@ import java.util.SplittableRandom;
  * the product is minimized bottom-up, each pair merged into the class of its row (see
  * {@link Merged}), without a partition refinement over 256-byte rows. Pairs are about as many as
  * the spelling states (d's state is mostly fixed by the path), so the work is
- * O(|d| · runs + pairs + result · intervals), where encoding A \ V anew costs some 40 memoized
+ * O(|d| · runs + pairs + result · columns), where encoding A \ V anew costs some 40 memoized
  * hex-digit states per state of A \ V's automaton before its minimization.
  *
  * <p>A string of V that holds a lone surrogate (no JSON text decodes to it) excludes nothing.
@@ -366,32 +366,17 @@ public final class JsonStringExclusion {
 
         /**
          * The classes reachable from pair 0's, numbered breadth-first (bytes in order), as a
-         * {@link ByteDfa} over intervals of bytes: d's class runs cut further at every byte a
-         * class changes.
+         * {@link ByteDfa} over columns of bytes alike: two bytes share a column when d puts them in
+         * one class and every class makes the same exceptions on them ({@link #columns}).
          */
         ByteDfa canonical() {
             int start = classOfPair[0];
             if (start < 0) {
                 return ByteDfa.emptyLanguage();
             }
-            long[] cuts = new long[5]; // bytes where an interval starts (and 256)
-            int[] runs = d.classRuns();
-            for (int k = 0; k < runs.length; k += 2) {
-                cuts[runs[k] >>> 6] |= 1L << runs[k];
-            }
-            for (int x = 0; x < excByte.size(); x++) {
-                int b = excByte.getInt(x);
-                cuts[b >>> 6] |= 1L << b;
-                cuts[(b + 1) >>> 6] |= 1L << (b + 1);
-            }
-            int[] intervalStart = new int[258];
-            int m = 0;
-            for (int w = 0; w < 4; w++) {
-                for (long bits = cuts[w]; bits != 0; bits &= bits - 1) {
-                    intervalStart[m++] = w * 64 + Long.numberOfTrailingZeros(bits);
-                }
-            }
-            intervalStart[m] = 256;
+            int[] columnOf = new int[256];
+            int[] columnByte = new int[256];
+            int m = columns(columnOf, columnByte);
             int classes = n + classQ.size();
             int[] number = new int[classes];
             Arrays.fill(number, -1);
@@ -399,12 +384,7 @@ public final class JsonStringExclusion {
             int found = 0;
             number[start] = found;
             classAt[found++] = start;
-            // A row is read an interval at a time: d's row at the class's state, then its
-            // exceptions, each byte of which is an interval of its own (cut at b and b + 1).
-            int[] intervalOf = new int[256];
-            for (int j = 0; j < m; j++) {
-                intervalOf[intervalStart[j]] = j;
-            }
+            // A row is read a column at a time: d's row at the class's state, then its exceptions.
             int[] out = new int[classes * m];
             boolean[] accept = new boolean[classes];
             for (int i = 0; i < found; i++) {
@@ -413,11 +393,11 @@ public final class JsonStringExclusion {
                 int base = i * m;
                 int q = c < n ? c : classQ.getInt(c - n);
                 for (int j = 0; j < m; j++) {
-                    out[base + j] = d.next(q, intervalStart[j]);
+                    out[base + j] = d.next(q, columnByte[j]);
                 }
                 if (c >= n) {
                     for (int x = excStart.getInt(c - n), end = excStart.getInt(c - n + 1); x < end; x++) {
-                        out[base + intervalOf[excByte.getInt(x)]] = excTarget.getInt(x);
+                        out[base + columnOf[excByte.getInt(x)]] = excTarget.getInt(x);
                     }
                 }
                 for (int j = 0; j < m; j++) {
@@ -429,8 +409,69 @@ public final class JsonStringExclusion {
                     out[base + j] = t < 0 ? -1 : number[t];
                 }
             }
-            return Minimizer.withByteClasses(found, m, intervalStart, Arrays.copyOf(out, found * m),
+            return Minimizer.withColumnClasses(found, m, columnOf, Arrays.copyOf(out, found * m),
                     Arrays.copyOf(accept, found));
+        }
+
+        /**
+         * Groups the bytes into columns, numbered by first byte: bytes of one class of d on which
+         * every class makes the same exceptions (the same (class, target) pairs). Every class's row
+         * is then alike on a column's bytes. The grouping is not the final byte classes (two
+         * columns may still be alike on the classes reached), but it has about as many, where
+         * cutting d's runs at every exception byte made twice as many.
+         *
+         * @param columnOf filled with each byte's column
+         * @param columnByte filled with each column's first byte
+         * @return the number of columns
+         */
+        private int columns(int[] columnOf, int[] columnByte) {
+            // Each byte's exceptions as (class, target) pairs in class order, flat by byte.
+            int exceptions = excByte.size();
+            int[] byteStart = new int[257];
+            for (int x = 0; x < exceptions; x++) {
+                byteStart[excByte.getInt(x) + 1]++;
+            }
+            for (int b = 0; b < 256; b++) {
+                byteStart[b + 1] += byteStart[b];
+            }
+            int[] fill = Arrays.copyOf(byteStart, 256);
+            int[] pairs = new int[2 * exceptions];
+            for (int k = 0; k < classQ.size(); k++) {
+                for (int x = excStart.getInt(k), end = excStart.getInt(k + 1); x < end; x++) {
+                    int at = 2 * fill[excByte.getInt(x)]++;
+                    pairs[at] = k;
+                    pairs[at + 1] = excTarget.getInt(x);
+                }
+            }
+            // Open addressing by a hash of (d's class, pairs); 512 slots for at most 256 columns.
+            int[] slotColumn = new int[512];
+            Arrays.fill(slotColumn, -1);
+            int m = 0;
+            for (int b = 0; b < 256; b++) {
+                int h = d.classOf(b);
+                for (int x = 2 * byteStart[b]; x < 2 * byteStart[b + 1]; x++) {
+                    h = 31 * h + pairs[x];
+                }
+                int slot = (h * 0x9E3779B1) >>> 23;
+                int column;
+                while (true) {
+                    column = slotColumn[slot];
+                    if (column < 0) {
+                        column = m++;
+                        slotColumn[slot] = column;
+                        columnByte[column] = b;
+                        break;
+                    }
+                    int other = columnByte[column];
+                    if (d.classOf(other) == d.classOf(b) && Arrays.equals(pairs, 2 * byteStart[other],
+                            2 * byteStart[other + 1], pairs, 2 * byteStart[b], 2 * byteStart[b + 1])) {
+                        break;
+                    }
+                    slot = (slot + 1) & 511;
+                }
+                columnOf[b] = column;
+            }
+            return m;
         }
     }
 

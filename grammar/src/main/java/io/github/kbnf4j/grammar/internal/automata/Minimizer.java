@@ -220,14 +220,27 @@ final class Minimizer {
      * first interval (hence by first byte). Intervals finer than needed only cost time.
      */
     static ByteDfa withByteClasses(int count, int m, int[] intervalStart, int[] out, boolean[] accept) {
+        int[] columnOf = new int[256];
+        for (int j = 0; j < m; j++) {
+            Arrays.fill(columnOf, intervalStart[j], intervalStart[j + 1], j);
+        }
+        return withColumnClasses(count, m, columnOf, out, accept);
+    }
+
+    /**
+     * {@link #withByteClasses(int, int, int[], int[], boolean[])} over columns that need not be
+     * intervals: column {@code columnOf[b]} holds byte b, and the columns are numbered by their
+     * first byte (so the classes come out numbered by first byte).
+     */
+    static ByteDfa withColumnClasses(int count, int m, int[] columnOf, int[] out, boolean[] accept) {
         ColumnClasses classes = new ColumnClasses(m, count);
         for (int i = 0; i < count; i++) {
             classes.refine(out, i * m);
         }
         classes.renumber();
         int[] classOf = new int[256];
-        for (int j = 0; j < m; j++) {
-            Arrays.fill(classOf, intervalStart[j], intervalStart[j + 1], classes.classOf[j]);
+        for (int b = 0; b < 256; b++) {
+            classOf[b] = classes.classOf[columnOf[b]];
         }
         return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), accept);
     }
@@ -314,7 +327,25 @@ final class Minimizer {
             intervals = m;
         }
 
-        /** The interval that starts at byte {@code b} (a run start). */
+        /**
+     * {@link #withByteClasses(int, int, int[], int[], boolean[])} over columns that need not be
+     * intervals: column {@code columnOf[b]} holds byte b, and the columns are numbered by their
+     * first byte (so the classes come out numbered by first byte).
+     */
+    static ByteDfa withColumnClasses(int count, int m, int[] columnOf, int[] out, boolean[] accept) {
+        ColumnClasses classes = new ColumnClasses(m, count);
+        for (int i = 0; i < count; i++) {
+            classes.refine(out, i * m);
+        }
+        classes.renumber();
+        int[] classOf = new int[256];
+        for (int b = 0; b < 256; b++) {
+            classOf[b] = classes.classOf[columnOf[b]];
+        }
+        return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), accept);
+    }
+
+    /** The interval that starts at byte {@code b} (a run start). */
         int intervalAt(int b) {
             return interval(b, rank, runStarts);
         }
