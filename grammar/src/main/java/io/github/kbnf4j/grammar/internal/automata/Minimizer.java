@@ -327,25 +327,7 @@ final class Minimizer {
             intervals = m;
         }
 
-        /**
-     * {@link #withByteClasses(int, int, int[], int[], boolean[])} over columns that need not be
-     * intervals: column {@code columnOf[b]} holds byte b, and the columns are numbered by their
-     * first byte (so the classes come out numbered by first byte).
-     */
-    static ByteDfa withColumnClasses(int count, int m, int[] columnOf, int[] out, boolean[] accept) {
-        ColumnClasses classes = new ColumnClasses(m, count);
-        for (int i = 0; i < count; i++) {
-            classes.refine(out, i * m);
-        }
-        classes.renumber();
-        int[] classOf = new int[256];
-        for (int b = 0; b < 256; b++) {
-            classOf[b] = classes.classOf[columnOf[b]];
-        }
-        return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), accept);
-    }
-
-    /** The interval that starts at byte {@code b} (a run start). */
+        /** The interval that starts at byte {@code b} (a run start). */
         int intervalAt(int b) {
             return interval(b, rank, runStarts);
         }
