@@ -111,16 +111,7 @@ class MinimizerProperties {
         ByteDfa minimal = Minimizer.minimize(n, table, accept, 0);
         int m = minimal.stateCount();
         int extra = rnd.nextInt(4);
-        int[] place = new int[m + extra]; // the new number of each state, the extra ones last
-        for (int i = 0; i < place.length; i++) {
-            place[i] = i;
-        }
-        for (int i = place.length - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int t = place[i];
-            place[i] = place[j];
-            place[j] = t;
-        }
+        int[] place = TestSupport.randomPermutation(m + extra, rnd); // new numbers; the extra states last
         int[] shuffled = new int[place.length * 256];
         boolean[] shuffledAccept = new boolean[place.length];
         for (int s = 0; s < m; s++) {

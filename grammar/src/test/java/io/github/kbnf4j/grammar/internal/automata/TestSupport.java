@@ -76,6 +76,21 @@ final class TestSupport {
         return sb.toString();
     }
 
+    /** 0 .. n - 1 in a random order (Fisher-Yates). */
+    static int[] randomPermutation(int n, Random rnd) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int x = a[i];
+            a[i] = a[j];
+            a[j] = x;
+        }
+        return a;
+    }
+
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

@@ -112,16 +112,7 @@ class TransitionTableProperties {
     }
 
     private static void readAll(TransitionTable table, ByteDfa[] dfas, int total, Random rnd) {
-        int[] cells = new int[total * 256];
-        for (int i = 0; i < cells.length; i++) {
-            cells[i] = i;
-        }
-        for (int i = cells.length - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = cells[i];
-            cells[i] = cells[j];
-            cells[j] = x;
-        }
+        int[] cells = TestSupport.randomPermutation(total * 256, rnd);
         for (int cell : cells) {
             int g = cell >>> 8;
             int b = cell & 0xFF;
