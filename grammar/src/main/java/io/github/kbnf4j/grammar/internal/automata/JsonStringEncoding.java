@@ -252,9 +252,9 @@ public final class JsonStringEncoding {
             if (!any && digits < 0) {
                 return -1;
             }
-            // Content states alike on every whole character share their escape state (a digit
-            // string's states all read digits alike, and \\u escapes only digits): the result must
-            // come out minimal, see build().
+            // Content states alike on every whole character share their escape state (those of a
+            // digit string read every digit alike, and its escapes can spell only digits): the
+            // result must come out minimal, see build().
             int[] key = Arrays.copyOf(shortTargets, shortTargets.length + 1);
             key[shortTargets.length] = digits;
             IntArrayKey escapeKey = new IntArrayKey(key);

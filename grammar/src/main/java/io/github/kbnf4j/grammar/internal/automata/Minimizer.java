@@ -17,7 +17,9 @@ import java.util.Arrays;
  * no sink state is needed.
  *
  * <p>Complexity: O(n·256) for the first pass, then O(n·m + t·log t) for m intervals and t
- * transitions. Memory O(n·m). Stateless, thread-safe.
+ * transitions. Memory O(n·m). {@link #ofMinimal} skips the refinement for an automaton its builder
+ * knows to be minimal already (the first pass and the canonical numbering remain). Stateless,
+ * thread-safe.
  */
 final class Minimizer {
     private Minimizer() {
