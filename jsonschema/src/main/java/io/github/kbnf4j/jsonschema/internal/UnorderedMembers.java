@@ -3,8 +3,10 @@ package io.github.kbnf4j.jsonschema.internal;
 import io.github.kbnf4j.grammar.internal.ast.Expr;
 import io.github.kbnf4j.grammar.internal.ast.Rule;
 import io.github.kbnf4j.grammar.internal.ast.Span;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,17 +141,28 @@ final class UnorderedMembers {
             size = lo;
         }
         plan(size);
-        Map<State, Integer> ids = new HashMap<>();
+        Steps steps = new Steps();
         List<State> states = new ArrayList<>();
-        explore(ids, states, Integer.MAX_VALUE);
-        return write(ids, states);
+        explore(new HashMap<>(), states, Integer.MAX_VALUE, steps);
+        return write(states, steps);
+    }
+
+    /**
+     * The steps of the reachable states, recorded as they are explored: those of state i (by
+     * number) are {@code start[i] .. start[i + 1])}, to state {@code target[e]} reading
+     * {@code label[e]} (see {@link #successors}).
+     */
+    private static final class Steps {
+        final IntArrayList start = new IntArrayList();
+        final IntArrayList target = new IntArrayList();
+        final IntArrayList label = new IntArrayList();
     }
 
     /** The number of reachable states with blocks of {@code size}, stopping past {@code limit}. */
     private int count(int size, int limit) {
         plan(size);
         Map<State, Integer> ids = new HashMap<>();
-        explore(ids, new ArrayList<>(), limit);
+        explore(ids, new ArrayList<>(), limit, null);
         return ids.size();
     }
 
@@ -175,23 +188,38 @@ final class UnorderedMembers {
         return Math.min(blockSize, members.size() - block * blockSize);
     }
 
-    /** Breadth-first from the start state; stops once more than {@code limit} states are known. */
-    private void explore(Map<State, Integer> ids, List<State> states, int limit) {
+    /**
+     * Breadth-first from the start state; stops once more than {@code limit} states are known.
+     * With {@code steps}, records every state's steps (the states are taken in the order of their
+     * numbers, so state i's steps are the i-th to be recorded).
+     */
+    private void explore(Map<State, Integer> ids, List<State> states, int limit, Steps steps) {
         State start = new State(false, 0, 0, 0, 0, false);
         ids.put(start, 0);
         states.add(start);
         ArrayDeque<State> work = new ArrayDeque<>(List.of(start));
         List<State> next = new ArrayList<>();
+        IntArrayList labels = steps == null ? null : steps.label;
         while (!work.isEmpty() && ids.size() <= limit) {
             State s = work.poll();
             next.clear();
-            successors(s, next, null);
+            if (steps != null) {
+                steps.start.add(steps.target.size());
+            }
+            successors(s, next, labels);
             for (State t : next) {
-                if (ids.putIfAbsent(t, ids.size()) == null) {
+                Integer known = ids.putIfAbsent(t, ids.size());
+                if (known == null) {
                     states.add(t);
                     work.add(t);
                 }
+                if (steps != null) {
+                    steps.target.add(known == null ? ids.size() - 1 : known);
+                }
             }
+        }
+        if (steps != null) {
+            steps.start.add(steps.target.size());
         }
     }
 
@@ -200,7 +228,7 @@ final class UnorderedMembers {
      * reads: a member index, {@link #OTHER} for an other key, {@link #MOVE} for a move to the next
      * block without reading.
      */
-    private void successors(State s, List<State> out, List<Integer> labels) {
+    private void successors(State s, List<State> out, IntArrayList labels) {
         boolean room = max < 0 || s.counted() < max;
         if (s.enter()) {
             int b = s.block();
@@ -239,7 +267,7 @@ final class UnorderedMembers {
     private static final int OTHER = -1;
     private static final int MOVE = -2;
 
-    private static void add(List<Integer> labels, int label) {
+    private static void add(IntArrayList labels, int label) {
         if (labels != null) {
             labels.add(label);
         }
@@ -259,38 +287,44 @@ final class UnorderedMembers {
                 && noRequiredAfter[s.block()] && s.distinct() >= min;
     }
 
-    private Result write(Map<State, Integer> ids, List<State> states) {
+    private Result write(List<State> states, Steps steps) {
         int count = states.size();
-        List<List<State>> next = new ArrayList<>(count);
-        List<List<Integer>> labels = new ArrayList<>(count);
-        List<List<Integer>> predecessors = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            predecessors.add(new ArrayList<>());
+        int[] stepStart = steps.start.elements();
+        int[] stepTarget = steps.target.elements();
+        int[] stepLabel = steps.label.elements();
+        // Productive: the object can complete from there. Found backwards from the final states
+        // over the steps reversed (predecessors of q: from[fromStart[q] .. fromStart[q + 1])).
+        int stepCount = steps.target.size();
+        int[] fromStart = new int[count + 1];
+        for (int e = 0; e < stepCount; e++) {
+            fromStart[stepTarget[e] + 1]++;
         }
-        for (State s : states) {
-            List<State> to = new ArrayList<>();
-            List<Integer> by = new ArrayList<>();
-            successors(s, to, by);
-            next.add(to);
-            labels.add(by);
-            for (State t : to) {
-                predecessors.get(ids.get(t)).add(ids.get(s));
+        for (int q = 0; q < count; q++) {
+            fromStart[q + 1] += fromStart[q];
+        }
+        int[] from = new int[stepCount];
+        int[] fill = Arrays.copyOf(fromStart, count);
+        for (int q = 0; q < count; q++) {
+            for (int e = stepStart[q]; e < stepStart[q + 1]; e++) {
+                from[fill[stepTarget[e]]++] = q;
             }
         }
-        // Productive: the object can complete from there.
         boolean[] productive = new boolean[count];
-        ArrayDeque<Integer> work = new ArrayDeque<>();
+        int[] work = new int[count];
+        int top = 0;
         for (int i = 0; i < count; i++) {
             if (isFinal(states.get(i))) {
                 productive[i] = true;
-                work.add(i);
+                work[top++] = i;
             }
         }
-        while (!work.isEmpty()) {
-            for (int p : predecessors.get(work.poll())) {
+        while (top > 0) {
+            int q = work[--top];
+            for (int x = fromStart[q]; x < fromStart[q + 1]; x++) {
+                int p = from[x];
                 if (!productive[p]) {
                     productive[p] = true;
-                    work.add(p);
+                    work[top++] = p;
                 }
             }
         }
@@ -312,12 +346,12 @@ final class UnorderedMembers {
                 alts.add(new Expr.Literal("", span));
             }
             boolean loop = false;
-            for (int j = 0; j < next.get(i).size(); j++) {
-                int target = ids.get(next.get(i).get(j));
+            for (int e = stepStart[i]; e < stepStart[i + 1]; e++) {
+                int target = stepTarget[e];
                 if (!productive[target]) {
                     continue;
                 }
-                int label = labels.get(i).get(j);
+                int label = stepLabel[e];
                 Expr then = ref(name(target));
                 if (label == MOVE) {
                     alts.add(then);
