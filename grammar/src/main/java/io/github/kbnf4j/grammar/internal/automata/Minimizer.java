@@ -247,11 +247,6 @@ final class Minimizer {
         return new ByteDfa(count, classes.count, classOf, classes.compress(out, count), accept);
     }
 
-    /** The interval that starts at byte {@code b} (a run start). */
-    private static int interval(int b, int[] rank, long[] runStarts) {
-        return rank[b >> 6] + Long.bitCount(runStarts[b >> 6] & ((1L << b) - 1));
-    }
-
     /**
      * Steps 1 and 2: the states reachable from the start, numbered breadth-first (bytes in order),
      * and the intervals of bytes that behave alike in every one of their rows. For a minimal and
@@ -331,7 +326,7 @@ final class Minimizer {
 
         /** The interval that starts at byte {@code b} (a run start). */
         int intervalAt(int b) {
-            return interval(b, rank, runStarts);
+            return rank[b >> 6] + Long.bitCount(runStarts[b >> 6] & ((1L << b) - 1));
         }
 
         /** The interval after the last of run x of row i: where the next run starts, or the end. */
