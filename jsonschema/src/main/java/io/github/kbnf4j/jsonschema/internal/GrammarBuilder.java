@@ -413,12 +413,16 @@ final class GrammarBuilder {
                     + "(repeated keys would count twice), so only one of them is counted");
             start = unorderedRules(members, extra, 0, max, where);
         }
-        return start == null ? Optional.empty() : Optional.of(seq(lit("{"), ref(start), close("}")));
+        return start == null ? Optional.empty() : Optional.of(seq(lit("{"), ref(start)));
     }
 
-    /** The rules of members in any order (within the state budget); the start rule, or null if none completes. */
+    /**
+     * The rules of members in any order (within the state budget), the closing {@code ws "}"}
+     * included; the start rule, or null if none completes.
+     */
     private String unorderedRules(List<UnorderedMembers.Member> members, Expr extra, int min, int max, String where) {
-        UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS, comma())
+        UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS, comma(),
+                close("}"))
                 .build(options.maxOrderStates());
         if (r.blockSize() < members.size()) {
             refusals.warn(where, members.size() + " properties in any order need more than " + options.maxOrderStates()
@@ -878,7 +882,7 @@ final class GrammarBuilder {
                 }
                 String start = unorderedRules(members, null, 0, -1, where);
                 assert start != null : "an object value always completes";
-                return seq(lit("{"), ref(start), close("}"));
+                return seq(lit("{"), ref(start));
             }
             List<Expr> parts = new ArrayList<>(List.of(open("{")));
             boolean first = true;

@@ -89,6 +89,7 @@ final class UnorderedMembers {
     private final Span span;
     private final String ws;
     private final Expr comma;
+    private final Expr close;
 
     private int blockSize;
     private int blocks;
@@ -104,9 +105,13 @@ final class UnorderedMembers {
      * @param max {@code maxProperties}, -1 if none
      * @param ws the name of the whitespace rule, written before a first member
      * @param comma the separator written before a member after another ({@code ws "," ws}, one terminal)
+     * @param close the end of the object ({@code ws "}"}, one terminal), which every final state
+     *     reads: the rules then derive no empty string, so the grammar compiler's nullable
+     *     elimination, which would write each step into such a state twice (with the state and
+     *     without), has nothing to do
      */
     UnorderedMembers(String prefix, List<Member> members, Expr extra, int min, int max, Span span, String ws,
-            Expr comma) {
+            Expr comma, Expr close) {
         this.prefix = prefix;
         this.members = List.copyOf(members);
         this.extra = extra;
@@ -116,6 +121,7 @@ final class UnorderedMembers {
         this.span = span;
         this.ws = ws;
         this.comma = comma;
+        this.close = close;
     }
 
     /**
@@ -124,27 +130,36 @@ final class UnorderedMembers {
      */
     Result build(int stateBudget) {
         int n = members.size();
-        int size = Math.max(n, 1);
-        if (n > MAX_BLOCK || (n > 1 && count(n, stateBudget) > stateBudget)) {
+        // One block (the exact order) is tried first, recording its steps: most objects fit, and
+        // their exploration is the one written.
+        Exploration chosen = n > MAX_BLOCK ? null
+                : explore(Math.max(n, 1), n > 1 ? stateBudget : Integer.MAX_VALUE, true);
+        if (chosen == null || !chosen.complete()) {
             // Binary search for a large size within the budget (the count grows with the size, so
-            // this finds the largest; every size taken was counted, except 1, taken whatever it needs).
+            // this finds the largest; every size taken was counted, except 1, taken whatever it
+            // needs). The probes only count; the size found is explored again with its steps.
             int lo = 1;
             int hi = Math.min(n - 1, MAX_BLOCK);
             while (lo < hi) {
                 int mid = (lo + hi + 1) >>> 1;
-                if (count(mid, stateBudget) <= stateBudget) {
+                if (explore(mid, stateBudget, false).complete()) {
                     lo = mid;
                 } else {
                     hi = mid - 1;
                 }
             }
-            size = lo;
+            chosen = explore(lo, Integer.MAX_VALUE, true);
         }
-        plan(size);
-        Steps steps = new Steps();
-        List<State> states = new ArrayList<>();
-        explore(new HashMap<>(), states, Integer.MAX_VALUE, steps);
-        return write(states, steps);
+        plan(chosen.blockSize());
+        return write(chosen.states(), chosen.steps());
+    }
+
+    /**
+     * The states reachable with blocks of {@code blockSize} and their steps (null if not recorded),
+     * or as many of them as were found before there were more than the limit ({@code complete}
+     * tells which).
+     */
+    private record Exploration(int blockSize, List<State> states, Steps steps, boolean complete) {
     }
 
     /**
@@ -158,12 +173,14 @@ final class UnorderedMembers {
         final IntArrayList label = new IntArrayList();
     }
 
-    /** The number of reachable states with blocks of {@code size}, stopping past {@code limit}. */
-    private int count(int size, int limit) {
+    /** Explores the states with blocks of {@code size}, stopping past {@code limit} of them. */
+    private Exploration explore(int size, int limit, boolean recordSteps) {
         plan(size);
         Map<State, Integer> ids = new HashMap<>();
-        explore(ids, new ArrayList<>(), limit, null);
-        return ids.size();
+        List<State> states = new ArrayList<>();
+        Steps steps = recordSteps ? new Steps() : null;
+        explore(ids, states, limit, steps);
+        return new Exploration(size, states, steps, ids.size() <= limit);
     }
 
     private void plan(int size) {
@@ -343,7 +360,7 @@ final class UnorderedMembers {
             boolean written = s.distinct() > 0;
             List<Expr> alts = new ArrayList<>();
             if (isFinal(s)) {
-                alts.add(new Expr.Literal("", span));
+                alts.add(close);
             }
             boolean loop = false;
             for (int e = stepStart[i]; e < stepStart[i + 1]; e++) {
