@@ -337,6 +337,30 @@ class PropertyOrderTest {
     }
 
     @Test
+    void declaredOrderRulesReadTheClosingBraceInsteadOfDerivingTheEmptyString() {
+        // As in any order: each rule of an object's members ends with its "}", so the alternatives
+        // that skip an optional key are not written twice by nullable elimination.
+        String schema = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},"
+                + "\"b\":{\"type\":\"integer\"},\"c\":{\"type\":\"integer\"}},\"required\":[\"b\"],"
+                + "\"maxProperties\":3}";
+        JsonSchemaOptions declared = JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.DECLARED);
+        String kbnf = JsonSchemaGrammar.toKbnf("s.json", JsonSchemaGrammar.parse("s.json", schema), declared);
+        Matcher rule = Pattern.compile("(?m)^(o\\d+_\\d+_\\d+(_unmet)?) ::=([^;]*);").matcher(kbnf);
+        int rules = 0;
+        while (rule.find()) {
+            rules++;
+            assertFalse(rule.group(3).contains("\"\""), () -> rule.group() + " in\n" + kbnf);
+        }
+        assertTrue(rules >= 4, kbnf);
+        CompiledGrammar g = JsonSchemaGrammar.compile(schema, declared);
+        assertTrue(accepts(g, "{\"b\":1}"));
+        assertTrue(accepts(g, "{ \"a\" : 2 , \"b\" : 1 , \"x\" : [] }"));
+        assertFalse(accepts(g, "{\"a\":2,\"b\":1,\"c\":3,\"x\":[]}"), "maxProperties");
+        assertFalse(accepts(g, "{\"b\":1,\"a\":2}"), "declared order");
+        assertFalse(accepts(g, "{}"));
+    }
+
+    @Test
     void anyOrderStatesReadTheClosingBraceInsteadOfDerivingTheEmptyString() {
         // A state after which the object may end reads its "}": with an empty alternative instead,
         // nullable elimination would write every step into such a state twice (with the state and

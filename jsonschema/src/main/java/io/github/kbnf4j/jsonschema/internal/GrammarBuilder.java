@@ -394,7 +394,7 @@ final class GrammarBuilder {
         if (body == null) {
             return Optional.empty();
         }
-        return Optional.of(seq(lit("{"), ref(body), close("}")));
+        return Optional.of(seq(lit("{"), ref(body)));
     }
 
     /** An object's members in any order ({@link PropertyOrder#ANY}); see {@link UnorderedMembers}. */
@@ -441,8 +441,10 @@ final class GrammarBuilder {
     /**
      * The rules of an object's members: rule (i, c) derives the members from declared key i on, c
      * members having been written (capped at {@code cap}). Built from the last key back, without
-     * recursion, so objects with thousands of properties need no deep stack. Returns the name of
-     * rule (0, 0), or null if no object completes.
+     * recursion, so objects with thousands of properties need no deep stack. The rules end with
+     * the closing {@code ws "}"}, so that none derives the empty string (nullable elimination would
+     * write each alternative that skips an optional key twice). Returns the name of rule (0, 0), or
+     * null if no object completes.
      */
     private String objectRules(String prefix, ObjectLayout layout, int cap, int min, int max, Expr extra) {
         int n = layout.declared.size();
@@ -453,14 +455,16 @@ final class GrammarBuilder {
         // minProperties met; unmet[c], with it not met and no other key written yet.
         String[] satisfied = new String[cap + 1];
         String[] unmet = new String[cap + 1];
+        Expr closing = close("}");
         for (int count = cap; count >= 0; count--) {
             List<Expr> alts = new ArrayList<>();
-            alts.add(lit(""));
+            alts.add(closing);
             if (extra != null && (max < 0 || count < max)) {
                 if (max < 0) {
                     Expr more = new Expr.Repeat(seq(comma(), extra), 0, Expr.Repeat.UNBOUNDED, span);
                     alts.clear();
-                    alts.add(count == 0 ? alt(List.of(lit(""), seq(ref(WS), extra, more))) : more);
+                    alts.add(count == 0 ? alt(List.of(closing, seq(ref(WS), extra, more, closing)))
+                            : seq(more, closing));
                 } else {
                     alts.add(seq(separator(count), extra, ref(satisfied[Math.min(count + 1, cap)])));
                 }
