@@ -48,14 +48,14 @@ public final class CompiledGrammar {
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
     /**
-     * (global DFA state << dfaShift) | dfaByteClass[byte] -> next global state plus one, or 0 when
+     * global DFA state * dfaWidth + dfaByteClass[byte] -> next global state plus one, or 0 when
      * dead (see TransitionTable).
      */
     private final int[] dfaNext;
     /** byte -> its column in a row of {@link #dfaNext}. */
     private final int[] dfaByteClass;
-    /** A row of {@link #dfaNext} is 1 << dfaShift cells. */
-    private final int dfaShift;
+    /** A row of {@link #dfaNext} is dfaWidth cells, one per byte class. */
+    private final int dfaWidth;
     private final int dfaStateCount;
     /**
      * global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting),
@@ -86,7 +86,7 @@ public final class CompiledGrammar {
         this.terminalStartState = terminalStartState;
         this.dfaNext = dfaNext.cells();
         this.dfaByteClass = dfaNext.byteClasses();
-        this.dfaShift = dfaNext.shift();
+        this.dfaWidth = dfaNext.classCount();
         this.dfaStateCount = dfaNext.stateCount();
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
@@ -201,7 +201,7 @@ public final class CompiledGrammar {
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext[(state << dfaShift) | dfaByteClass[b]] - 1; // cells hold the state plus one, 0 when dead
+        return dfaNext[state * dfaWidth + dfaByteClass[b]] - 1; // cells hold the state plus one, 0 when dead
     }
 
     /**
@@ -251,7 +251,7 @@ public final class CompiledGrammar {
     /** A backwards breadth-first search from the accepting states over the table's live cells. */
     private int[] computeBytesToAccept() {
         int n = dfaStateCount;
-        int width = 1 << dfaShift;
+        int width = dfaWidth;
         int[] predecessorStart = new int[n + 1];
         for (int i = 0; i < dfaNext.length; i++) {
             if (dfaNext[i] != 0) {
