@@ -150,7 +150,7 @@ final class UnorderedMembers {
             }
             chosen = explore(lo, Integer.MAX_VALUE, true);
         }
-        plan(chosen.blockSize());
+        // The last exploration was the chosen one, so its plan (blocks, required masks) stands.
         return write(chosen.states(), chosen.steps());
     }
 
@@ -171,16 +171,6 @@ final class UnorderedMembers {
         final IntArrayList start = new IntArrayList();
         final IntArrayList target = new IntArrayList();
         final IntArrayList label = new IntArrayList();
-    }
-
-    /** Explores the states with blocks of {@code size}, stopping past {@code limit} of them. */
-    private Exploration explore(int size, int limit, boolean recordSteps) {
-        plan(size);
-        Map<State, Integer> ids = new HashMap<>();
-        List<State> states = new ArrayList<>();
-        Steps steps = recordSteps ? new Steps() : null;
-        explore(ids, states, limit, steps);
-        return new Exploration(size, states, steps, ids.size() <= limit);
     }
 
     private void plan(int size) {
@@ -206,11 +196,16 @@ final class UnorderedMembers {
     }
 
     /**
-     * Breadth-first from the start state; stops once more than {@code limit} states are known.
-     * With {@code steps}, records every state's steps (the states are taken in the order of their
-     * numbers, so state i's steps are the i-th to be recorded).
+     * The states reachable with blocks of {@code size}, breadth-first from the start state; stops
+     * once more than {@code limit} states are known. With {@code recordSteps}, records every state's
+     * steps (the states are taken in the order of their numbers, so state i's steps are the i-th to
+     * be recorded).
      */
-    private void explore(Map<State, Integer> ids, List<State> states, int limit, Steps steps) {
+    private Exploration explore(int size, int limit, boolean recordSteps) {
+        plan(size);
+        Map<State, Integer> ids = new HashMap<>();
+        List<State> states = new ArrayList<>();
+        Steps steps = recordSteps ? new Steps() : null;
         State start = new State(false, 0, 0, 0, 0, false);
         ids.put(start, 0);
         states.add(start);
@@ -238,6 +233,7 @@ final class UnorderedMembers {
         if (steps != null) {
             steps.start.add(steps.target.size());
         }
+        return new Exploration(size, states, steps, ids.size() <= limit);
     }
 
     /**
