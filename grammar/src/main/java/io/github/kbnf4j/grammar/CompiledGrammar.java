@@ -48,14 +48,19 @@ public final class CompiledGrammar {
     /** terminal -> global DFA state where it starts. */
     private final int[] terminalStartState;
     /**
-     * global DFA state * dfaWidth + dfaByteClass[byte] -> next global state plus one, or 0 when
-     * dead (see TransitionTable).
+     * The transition cells: those of global DFA state g start at dfaRows[2g], one per byte class
+     * of its terminal's automaton, each the next global state plus one, or 0 when dead (see
+     * TransitionTable).
      */
     private final int[] dfaNext;
-    /** byte -> its column in a row of {@link #dfaNext}. */
-    private final int[] dfaByteClass;
-    /** A row of {@link #dfaNext} is dfaWidth cells, one per byte class. */
-    private final int dfaWidth;
+    /** Per global DFA state: its row's first cell, and where its automaton's class map starts in dfaClassMap. */
+    private final int[] dfaRows;
+    /** The automata's byte -> class maps, 256 unsigned bytes each. */
+    private final byte[] dfaClassMap;
+    /** The runs of bytes alike in every automaton ({@link #dfaByteRuns}). */
+    private final int[] dfaByteRuns;
+    /** {@link #terminalDfa} by terminal, made on first use (racy but idempotent: the views are immutable). */
+    private final TerminalDfa[] terminalDfas;
     private final int dfaStateCount;
     /**
      * global DFA state -> the fewest bytes to an accepting state of its terminal (0 if accepting),
@@ -85,8 +90,10 @@ public final class CompiledGrammar {
         this.dotProduction = dotProduction;
         this.terminalStartState = terminalStartState;
         this.dfaNext = dfaNext.cells();
-        this.dfaByteClass = dfaNext.byteClasses();
-        this.dfaWidth = dfaNext.classCount();
+        this.dfaRows = dfaNext.rows();
+        this.dfaClassMap = dfaNext.classMap();
+        this.dfaByteRuns = dfaNext.byteRuns();
+        this.terminalDfas = new TerminalDfa[terminalStartState.length];
         this.dfaStateCount = dfaNext.stateCount();
         this.dfaAccepting = dfaAccepting;
         this.terminalDescriptions = terminalDescriptions;
@@ -201,7 +208,38 @@ public final class CompiledGrammar {
 
     /** The state after reading byte {@code b} (0..255) in global DFA state {@code state}, or -1. */
     public int dfaNext(int state, int b) {
-        return dfaNext[state * dfaWidth + dfaByteClass[b]] - 1; // cells hold the state plus one, 0 when dead
+        int[] rows = dfaRows;
+        // cells hold the state plus one, 0 when dead
+        return dfaNext[rows[2 * state] + (dfaClassMap[rows[2 * state + 1] + b] & 0xFF)] - 1;
+    }
+
+    /**
+     * Terminal {@code t}'s automaton, for reading many transitions inside it: its
+     * {@link TerminalDfa#next} answers as {@link #dfaNext} for its states, without finding out per
+     * state which automaton it belongs to.
+     */
+    public TerminalDfa terminalDfa(int t) {
+        TerminalDfa d = terminalDfas[t];
+        if (d == null) {
+            int first = terminalStartState[t];
+            int end = t + 1 < terminalStartState.length ? terminalStartState[t + 1] : dfaStateCount;
+            int rowStart = dfaRows[2 * first];
+            d = new TerminalDfa(dfaNext, dfaClassMap, dfaRows[2 * first + 1], dfaRows[2 * first + 2] - rowStart,
+                    rowStart, first, end);
+            terminalDfas[t] = d;
+        }
+        return d;
+    }
+
+    /**
+     * The terminal whose automaton global DFA state {@code state} belongs to.
+     */
+    public int dfaTerminalOf(int state) {
+        if (state < 0 || state >= dfaStateCount) {
+            throw new IndexOutOfBoundsException("DFA state " + state + " of " + dfaStateCount);
+        }
+        int i = java.util.Arrays.binarySearch(terminalStartState, state);
+        return i >= 0 ? i : -i - 2; // not a start state: the terminal whose start comes before it
     }
 
     /**
@@ -211,18 +249,7 @@ public final class CompiledGrammar {
      * at a time (a JSON grammar has a few dozen runs). A new array, which the caller owns.
      */
     public int[] dfaByteRuns() {
-        int count = 1;
-        for (int b = 1; b < 256; b++) {
-            count += dfaByteClass[b] != dfaByteClass[b - 1] ? 1 : 0;
-        }
-        int[] runs = new int[count + 1];
-        for (int b = 1, k = 1; b < 256; b++) {
-            if (dfaByteClass[b] != dfaByteClass[b - 1]) {
-                runs[k++] = b;
-            }
-        }
-        runs[count] = 256;
-        return runs;
+        return dfaByteRuns.clone();
     }
 
     /** Whether global DFA state {@code state} ends a match of its terminal. */
@@ -251,7 +278,7 @@ public final class CompiledGrammar {
     /** A backwards breadth-first search from the accepting states over the table's live cells. */
     private int[] computeBytesToAccept() {
         int n = dfaStateCount;
-        int width = dfaWidth;
+        int[] rows = dfaRows;
         int[] predecessorStart = new int[n + 1];
         for (int i = 0; i < dfaNext.length; i++) {
             if (dfaNext[i] != 0) {
@@ -264,7 +291,7 @@ public final class CompiledGrammar {
         int[] fill = java.util.Arrays.copyOf(predecessorStart, n);
         int[] predecessors = new int[predecessorStart[n]];
         for (int s = 0; s < n; s++) {
-            for (int i = s * width, end = i + width; i < end; i++) {
+            for (int i = rows[2 * s], end = rows[2 * s + 2]; i < end; i++) {
                 if (dfaNext[i] != 0) {
                     predecessors[fill[dfaNext[i] - 1]++] = s;
                 }

@@ -12,7 +12,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The per-state tables the packer derives from each terminal's byte classes (the fewest bytes to
  * acceptance, the live bytes) equal the same tables computed the plain way, byte by byte from
  * {@link CompiledGrammar#dfaNext} alone; and the runs of {@link CompiledGrammar#dfaByteRuns} are
- * bytes every state treats alike, neighbours differing in some state.
+ * bytes every state treats alike, neighbours differing in some state. Each terminal's
+ * {@link TerminalDfa} reads as {@link CompiledGrammar#dfaNext} on its states, and
+ * {@link CompiledGrammar#dfaTerminalOf} finds the terminal of every state.
  */
 class CompiledGrammarTablesTest {
 
@@ -79,5 +81,32 @@ class CompiledGrammarTablesTest {
             }
             assertTrue(differsFromNext, "the run at byte " + runs[k] + " is alike its neighbour in every state");
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "json",
+        "start ::= #\"[a-z]+[0-9]{2,4}\" \"=\" #\"(ab|cd)*e\" | \"(\" start \")\";",
+        "start ::= \"x\" | \"y\" start | #\"[\\\\x00-\\\\xff]\" | except!(\"*/\") \"*/\";",
+    })
+    void eachTerminalsAutomatonReadsAsTheGrammarsTable(String text) {
+        CompiledGrammar g = text.equals("json") ? Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT)
+                : Grammar.compile("t.kbnf", text);
+        int covered = 0;
+        for (int t = 0; t < g.terminalCount(); t++) {
+            TerminalDfa d = g.terminalDfa(t);
+            assertEquals(g.terminalStartState(t), d.firstState());
+            assertEquals(t + 1 < g.terminalCount() ? g.terminalStartState(t + 1) : g.dfaStateCount(), d.endState());
+            for (int s = d.firstState(); s < d.endState(); s++) {
+                assertEquals(t, g.dfaTerminalOf(s), "terminal of state " + s);
+                for (int b = 0; b < 256; b++) {
+                    int at = s;
+                    int bb = b;
+                    assertEquals(g.dfaNext(s, b), d.next(s, b), () -> "state " + at + ", byte " + bb);
+                }
+                covered++;
+            }
+        }
+        assertEquals(g.dfaStateCount(), covered, "the terminals' states are all the states");
     }
 }

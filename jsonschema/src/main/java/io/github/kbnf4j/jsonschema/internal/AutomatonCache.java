@@ -135,10 +135,11 @@ final class AutomatonCache {
 
     /**
      * Approximate bytes of {@code d}: its transition table ({@code stateCount × classCount} ints),
-     * the 256-entry byte class map, the accept flags and the object headers. O(1): weighing runs on
-     * every insertion.
+     * the 256-entry byte class map, the accept flags, the live bytes of each state that a grammar's
+     * transition table copies from it once they are computed (four longs per state), and the object
+     * headers. O(1): weighing runs on every insertion.
      */
     static long bytes(ByteDfa d) {
-        return 96 + 4 * 256 + (long) d.stateCount() * (4L * d.classCount() + 1);
+        return 96 + 4 * 256 + (long) d.stateCount() * (4L * d.classCount() + 1 + 32);
     }
 }

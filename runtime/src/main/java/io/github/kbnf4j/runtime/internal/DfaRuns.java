@@ -1,6 +1,7 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.TerminalDfa;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.Arrays;
@@ -26,8 +27,6 @@ final class DfaRuns {
      * at 256). Null until computed.
      */
     private final AtomicReferenceArray<int[]> runs;
-    /** The grammar's runs of bytes alike in every state ({@link CompiledGrammar#dfaByteRuns}). */
-    private final int[] byteRuns;
 
     /** A run that never ends: the chain comes back to a state it met. */
     static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -44,7 +43,6 @@ final class DfaRuns {
     DfaRuns(CompiledGrammar grammar) {
         this.grammar = grammar;
         this.runs = new AtomicReferenceArray<>(grammar.dfaStateCount());
-        this.byteRuns = grammar.dfaByteRuns();
         this.plainRuns = new int[grammar.dfaStateCount()];
         this.textRuns = new int[grammar.dfaStateCount()];
         Arrays.fill(plainRuns, UNKNOWN);
@@ -113,10 +111,11 @@ final class DfaRuns {
      * not accepting; else -1.
      */
     private int successor(int q, boolean text) {
+        TerminalDfa d = dfaOf(q);
         int next = -1;
         for (int b = 0; b < 256; b++) {
             if (TokenTrie.isPlainByte(b)) {
-                int t = grammar.dfaNext(q, b);
+                int t = d.next(q, b);
                 if (t < 0 || (next >= 0 && t != next)) {
                     return -1;
                 }
@@ -126,7 +125,7 @@ final class DfaRuns {
         if (grammar.dfaAccepting(next)) {
             return -1;
         }
-        return !text || multiByteCharactersLeadTo(q, next) ? next : -1;
+        return !text || multiByteCharactersLeadTo(d, q, next) ? next : -1;
     }
 
     /** The most distinct (state, decoder state) pairs one byte position of a character may reach. */
@@ -140,7 +139,7 @@ final class DfaRuns {
      * a pair depends on the pair alone, and a minimal DFA has few of them, so the work is a few
      * hundred transitions, not one search per first byte.
      */
-    private boolean multiByteCharactersLeadTo(int q, int target) {
+    private boolean multiByteCharactersLeadTo(TerminalDfa dfa, int q, int target) {
         int[] states = new int[MAX_PAIRS];
         int[] decoders = new int[MAX_PAIRS];
         int[] nextStates = new int[MAX_PAIRS];
@@ -151,7 +150,7 @@ final class DfaRuns {
             if (d < 0) {
                 continue; // not the first byte of a character: no text starts with it
             }
-            int t = grammar.dfaNext(q, lead);
+            int t = dfa.next(q, lead);
             if (t < 0 || grammar.dfaAccepting(t)) {
                 return false;
             }
@@ -168,7 +167,7 @@ final class DfaRuns {
                     if (nd < 0) {
                         continue;
                     }
-                    int u = grammar.dfaNext(states[k], b);
+                    int u = dfa.next(states[k], b);
                     if (nd == 0) {
                         if (u != target) {
                             return false;
@@ -229,14 +228,14 @@ final class DfaRuns {
         return r;
     }
 
-    /** Reads {@code q}'s row a run of {@link #byteRuns} at a time, merging neighbours with one target. */
+    /** Reads {@code q}'s row a run of its automaton's own runs at a time, merging neighbours with one target. */
     private int[] compute(int q) {
-        CompiledGrammar g = grammar;
-        int[] byteRuns = this.byteRuns;
+        TerminalDfa d = dfaOf(q);
+        int runCount = d.runCount();
         int count = 0;
         int previous = -2;
-        for (int k = 0; k < byteRuns.length - 1; k++) {
-            int t = g.dfaNext(q, byteRuns[k]);
+        for (int k = 0; k < runCount; k++) {
+            int t = d.next(q, d.runStart(k));
             if (t != previous) {
                 count++;
                 previous = t;
@@ -245,14 +244,19 @@ final class DfaRuns {
         int[] r = new int[2 * count];
         int at = 0;
         previous = -2;
-        for (int k = 0; k < byteRuns.length - 1; k++) {
-            int t = g.dfaNext(q, byteRuns[k]);
+        for (int k = 0; k < runCount; k++) {
+            int t = d.next(q, d.runStart(k));
             if (t != previous) {
-                r[at++] = byteRuns[k];
+                r[at++] = d.runStart(k);
                 r[at++] = t;
                 previous = t;
             }
         }
         return r;
+    }
+
+    /** The automaton of {@code q}'s terminal, which every transition from {@code q} stays in. */
+    private TerminalDfa dfaOf(int q) {
+        return grammar.terminalDfa(grammar.dfaTerminalOf(q));
     }
 }

@@ -1,6 +1,7 @@
 package io.github.kbnf4j.runtime.internal;
 
 import io.github.kbnf4j.grammar.CompiledGrammar;
+import io.github.kbnf4j.grammar.TerminalDfa;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -62,8 +63,11 @@ public final class TerminalTokenTables {
     /** Where tables are shared with other grammars, or null. */
     private final SharedTokenTables shared;
     private final Sharing sharing;
-    /** The grammar's DFA, for states computed unshared. */
-    private final ResidualTokens.Dfa grammarDfa;
+    /**
+     * The walks' view of each terminal's automaton ({@link #dfaOf}), made on first use (racy but
+     * idempotent: a view is immutable); shared with the suffix tries' tables.
+     */
+    private final TerminalView[] views;
     /** The tables by DFA state, for the vocabulary's trie (null for a suffix trie). */
     private final AtomicReferenceArray<StateTokens> states;
     /** The tables by DFA state, for a suffix trie: only the few states its walks meet (null for the vocabulary). */
@@ -110,27 +114,7 @@ public final class TerminalTokenTables {
         this.sharing = sharing;
         this.trie = trie;
         this.shared = shared;
-        this.grammarDfa = new ResidualTokens.Dfa() {
-            @Override
-            public int next(int state, int b) {
-                return grammar.dfaNext(state, b);
-            }
-
-            @Override
-            public boolean accepting(int state) {
-                return grammar.dfaAccepting(state);
-            }
-
-            @Override
-            public int plainRun(int state) {
-                return dfaRuns.plainRun(state);
-            }
-
-            @Override
-            public int textRun(int state) {
-                return dfaRuns.textRun(state);
-            }
-        };
+        this.views = new TerminalView[grammar.terminalCount()];
         int stateCount = grammar.dfaStateCount();
         this.states = new AtomicReferenceArray<>(stateCount);
         this.sparseStates = null;
@@ -153,7 +137,7 @@ public final class TerminalTokenTables {
         this.trie = suffixTrie;
         this.shared = shared;
         this.sharing = vocabularyTables.sharing;
-        this.grammarDfa = vocabularyTables.grammarDfa;
+        this.views = vocabularyTables.views;
         this.states = null;
         this.sparseStates = new ConcurrentHashMap<>();
         this.tokenIds = tokenIds;
@@ -242,17 +226,17 @@ public final class TerminalTokenTables {
 
     private StateTokens compute(int s) {
         if (shared == null) {
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, null, null), null,
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, dfaOf(s), s, null, null), null,
                     this);
         }
         Residual r = residual(s);
         if (r == null) { // too big to share whole; its subtrees may still be shared
-            return new StateTokens(ResidualTokens.compute(trie, tokenIds, grammarDfa, s, subtrees(), null),
+            return new StateTokens(ResidualTokens.compute(trie, tokenIds, dfaOf(s), s, subtrees(), null),
                     null, this);
         }
         // walked on the grammar's own states (the same automaton), its group states kept in r's numbering
         ResidualTokens tokens = shared.tokens(trie, r,
-                () -> ResidualTokens.compute(trie, tokenIds, grammarDfa, s, subtrees(), r::localOf));
+                () -> ResidualTokens.compute(trie, tokenIds, dfaOf(s), s, subtrees(), r::localOf));
         return new StateTokens(tokens, r.localToGlobal(), this);
     }
 
@@ -276,11 +260,58 @@ public final class TerminalTokenTables {
                 if (scratch[0] == null) {
                     scratch[0] = new SubtreeTokens.Scratch(trie);
                 }
-                return SubtreeTokens.walk(trie, grammarDfa, child, t, scratch[0], rt::localOf);
+                return SubtreeTokens.walk(trie, dfaOf(t), child, t, scratch[0], rt::localOf);
             });
             int[] toGlobal = rt.localToGlobal();
             return new ResidualTokens.SubtreeSource.Found(sub, k -> toGlobal[k]);
         };
+    }
+
+    /** The automaton of global state {@code s}'s terminal, for a walk from {@code s} (which never leaves it). */
+    private ResidualTokens.Dfa dfaOf(int s) {
+        int t = grammar.dfaTerminalOf(s);
+        TerminalView v = views[t];
+        if (v == null) {
+            v = new TerminalView(grammar.terminalDfa(t), grammar, dfaRuns);
+            views[t] = v;
+        }
+        return v;
+    }
+
+    /**
+     * One terminal's automaton as the walks read it: transitions through {@link TerminalDfa}
+     * (no lookup per state of which automaton it is in), the rest from the grammar.
+     */
+    private static final class TerminalView implements ResidualTokens.Dfa {
+        private final TerminalDfa dfa;
+        private final CompiledGrammar grammar;
+        private final DfaRuns runs;
+
+        TerminalView(TerminalDfa dfa, CompiledGrammar grammar, DfaRuns runs) {
+            this.dfa = dfa;
+            this.grammar = grammar;
+            this.runs = runs;
+        }
+
+        @Override
+        public int next(int state, int b) {
+            return dfa.next(state, b);
+        }
+
+        @Override
+        public boolean accepting(int state) {
+            return grammar.dfaAccepting(state);
+        }
+
+        @Override
+        public int plainRun(int state) {
+            return runs.plainRun(state);
+        }
+
+        @Override
+        public int textRun(int state) {
+            return runs.textRun(state);
+        }
     }
 
     /** The residual of global state {@code s}, or null when it is too big to share; computed once per constraint. */

@@ -36,6 +36,7 @@ public final class ByteDfa {
     // Computed on first use (racy but idempotent: every thread computes the same array, and a
     // volatile field publishes it whole).
     private volatile int[] classRunsMemo;
+    private volatile long[] liveBytesMemo;
     /**
      * {@link #withoutEmpty()} once computed: nullable elimination asks for it in every grammar
      * that uses this automaton (a JSON Schema's whitespace, shared by all of them, is one).
@@ -292,38 +293,69 @@ public final class ByteDfa {
     }
 
     /**
-     * Writes the transitions of row {@code state} into a table whose columns are byte classes of
-     * a grammar ({@link TransitionTable}) and whose dead cells are left as they are (a new
-     * array's zeros): for each class {@code k} of this automaton with a transition, the columns
-     * {@code columns[k == 0 ? 0 : columnEnd[k - 1] .. columnEnd[k])} (those whose bytes are in
-     * class {@code k}) get {@code next + add} at {@code cells[base + column]}, and the bytes of
-     * class {@code k} ({@code classBytes[4k .. 4k + 4)}) are ORed into
-     * {@code live[liveAt .. liveAt + 4)}.
+     * Writes this automaton's rows into a table shared with other automata ({@link TransitionTable}),
+     * in its own byte classes: {@code cells[at + state * classCount() + class]} gets the target plus
+     * {@code add}, or 0 when dead. Branch-free: the loop is a copy with an add.
      */
-    void writeLiveCells(int state, int[] columnEnd, int[] columns, int[] cells, int base, int add,
-            long[] classBytes, long[] live, int liveAt) {
-        int row = state * classCount;
-        long w0 = 0;
-        long w1 = 0;
-        long w2 = 0;
-        long w3 = 0;
-        for (int k = 0; k < classCount; k++) {
-            int t = next[row + k];
-            if (t >= 0) {
-                int value = t + add;
-                for (int j = k == 0 ? 0 : columnEnd[k - 1], end = columnEnd[k]; j < end; j++) {
-                    cells[base + columns[j]] = value;
-                }
-                w0 |= classBytes[4 * k];
-                w1 |= classBytes[4 * k + 1];
-                w2 |= classBytes[4 * k + 2];
-                w3 |= classBytes[4 * k + 3];
-            }
+    void writeCells(int[] cells, int at, int add) {
+        for (int j = 0; j < next.length; j++) {
+            int t = next[j];
+            cells[at + j] = (t + add) & ~(t >> 31); // t == -1 (dead): all bits of t >> 31 are set
         }
-        live[liveAt] = w0;
-        live[liveAt + 1] = w1;
-        live[liveAt + 2] = w2;
-        live[liveAt + 3] = w3;
+    }
+
+    /** Writes the class of each byte, {@code classOf(b)} at {@code map[at + b]}, as an unsigned byte. */
+    void writeClassMap(byte[] map, int at) {
+        for (int b = 0; b < 256; b++) {
+            map[at + b] = (byte) classOf[b];
+        }
+    }
+
+    /**
+     * For each state {@code s}, the bytes with a transition, in {@code [4s .. 4s + 4)} (bit
+     * {@code b & 63} of word {@code b >>> 6}): the OR of the bytes of its live classes. Computed
+     * once, as the grammars that share this automaton (a JSON Schema's strings, numbers and
+     * whitespace) each lay its states out in their tables. Read-only for callers.
+     */
+    long[] liveBytes() {
+        long[] live = liveBytesMemo;
+        if (live == null) {
+            long[] classBytes = new long[4 * classCount];
+            int[] runs = classRuns();
+            for (int k = 0; k < runs.length - 1; k += 2) {
+                setBits(classBytes, 4 * runs[k + 1], runs[k], runs[k + 2]);
+            }
+            live = new long[4 * stateCount];
+            for (int s = 0; s < stateCount; s++) {
+                int row = s * classCount;
+                long w0 = 0;
+                long w1 = 0;
+                long w2 = 0;
+                long w3 = 0;
+                for (int k = 0; k < classCount; k++) {
+                    long m = next[row + k] >> 31; // 0 when live, all ones when dead
+                    w0 |= classBytes[4 * k] & ~m;
+                    w1 |= classBytes[4 * k + 1] & ~m;
+                    w2 |= classBytes[4 * k + 2] & ~m;
+                    w3 |= classBytes[4 * k + 3] & ~m;
+                }
+                live[4 * s] = w0;
+                live[4 * s + 1] = w1;
+                live[4 * s + 2] = w2;
+                live[4 * s + 3] = w3;
+            }
+            liveBytesMemo = live;
+        }
+        return live;
+    }
+
+    /** Sets bits {@code from .. to - 1} (0 <= from < to <= 256) of the 4 words at {@code words[at ..]}. */
+    private static void setBits(long[] words, int at, int from, int to) {
+        for (int w = from >>> 6, last = (to - 1) >>> 6; w <= last; w++) {
+            long low = w == from >>> 6 ? -1L << from : -1L; // a shift counts modulo 64
+            long high = w == last ? -1L >>> (63 - ((to - 1) & 63)) : -1L;
+            words[at + w] |= low & high;
+        }
     }
 
     /** The class of byte {@code b} (0..255). */

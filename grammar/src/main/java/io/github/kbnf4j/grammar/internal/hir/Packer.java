@@ -93,7 +93,7 @@ public final class Packer {
             dfas[i] = terminal.dfa();
             descriptions[i] = terminal.description();
         }
-        // The table finds each state's live bytes as it writes the rows; the compiled grammar
+        // The table copies each state's live bytes from its automaton; the compiled grammar
         // computes the distances to acceptance from the table when they are first read.
         TransitionTable next = new TransitionTable(dfas);
         int states = next.stateCount();

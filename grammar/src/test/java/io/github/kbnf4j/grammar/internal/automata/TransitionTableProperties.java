@@ -54,13 +54,13 @@ class TransitionTableProperties {
 
     /**
      * Reads every cell of the table of {@code dfas}, each of {@code threads} threads in its own
-     * random order (so rows are written by whichever thread comes first, sometimes by two at once).
+     * random order (an immutable table read by several threads at once).
      */
     private static void checkTable(ByteDfa[] dfas, long seed, int threads) throws Exception {
         TransitionTable table = new TransitionTable(dfas);
         int total = Arrays.stream(dfas).mapToInt(ByteDfa::stateCount).sum();
         assertEquals(total, table.stateCount());
-        assertClassesAreCoarsest(table, dfas);
+        assertRunsAreCoarsest(table, dfas);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Void>> done = new ArrayList<>();
@@ -81,32 +81,37 @@ class TransitionTableProperties {
     }
 
     /**
-     * Two bytes in different columns differ in some automaton's state (bytes in one column are
-     * alike in all: {@link #readAll} reads every byte), and a row is the shortest power of two
-     * that holds every column.
+     * The runs are the coarsest that every automaton treats alike: within a run every byte has the
+     * same target from every state, and at each boundary some state of some automaton tells the
+     * two sides apart. Each automaton's rows are as wide as it has classes.
      */
-    private static void assertClassesAreCoarsest(TransitionTable table, ByteDfa[] dfas) {
-        int[] column = table.byteClasses();
-        int[] firstByte = new int[table.classCount()];
-        Arrays.fill(firstByte, -1);
-        for (int b = 0; b < 256; b++) {
-            if (firstByte[column[b]] < 0) {
-                firstByte[column[b]] = b;
+    private static void assertRunsAreCoarsest(TransitionTable table, ByteDfa[] dfas) {
+        int[] runs = table.byteRuns();
+        assertEquals(0, runs[0]);
+        assertEquals(256, runs[runs.length - 1]);
+        for (int k = 0; k + 1 < runs.length; k++) {
+            for (ByteDfa dfa : dfas) {
+                for (int s = 0; s < dfa.stateCount(); s++) {
+                    for (int b = runs[k] + 1; b < runs[k + 1]; b++) {
+                        assertEquals(dfa.next(s, runs[k]), dfa.next(s, b), "byte " + b + " in the run from " + runs[k]);
+                    }
+                }
             }
-        }
-        for (int c = 0; c < firstByte.length; c++) {
-            assertTrue(firstByte[c] >= 0, "column " + c + " has no byte");
-            for (int d = 0; d < c; d++) {
+            if (k > 0) {
                 boolean differ = false;
                 for (ByteDfa dfa : dfas) {
                     for (int s = 0; s < dfa.stateCount() && !differ; s++) {
-                        differ = dfa.next(s, firstByte[c]) != dfa.next(s, firstByte[d]);
+                        differ = dfa.next(s, runs[k]) != dfa.next(s, runs[k] - 1);
                     }
                 }
-                assertTrue(differ, "bytes " + firstByte[c] + " and " + firstByte[d] + " are alike in every automaton");
+                assertTrue(differ, "bytes " + (runs[k] - 1) + " and " + runs[k] + " are alike in every automaton");
             }
         }
-        assertEquals(table.stateCount() * table.classCount(), table.cells().length, "a row is one cell per class");
+        long cells = 0;
+        for (ByteDfa dfa : dfas) {
+            cells += (long) dfa.stateCount() * dfa.classCount();
+        }
+        assertEquals(cells, table.cells().length, "a row is one cell per class of its automaton");
     }
 
     private static void readAll(TransitionTable table, ByteDfa[] dfas, int total, Random rnd) {
