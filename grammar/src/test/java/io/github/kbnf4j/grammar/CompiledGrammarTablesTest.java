@@ -81,28 +81,35 @@ class CompiledGrammarTablesTest {
             }
             assertTrue(differsFromNext, "the run at byte " + runs[k] + " is alike its neighbour in every state");
         }
+        assertEachTerminalsAutomatonReadsAsTheTable(g);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "json",
-        "start ::= #\"[a-z]+[0-9]{2,4}\" \"=\" #\"(ab|cd)*e\" | \"(\" start \")\";",
-        "start ::= \"x\" | \"y\" start | #\"[\\\\x00-\\\\xff]\" | except!(\"*/\") \"*/\";",
-    })
-    void eachTerminalsAutomatonReadsAsTheGrammarsTable(String text) {
-        CompiledGrammar g = text.equals("json") ? Grammar.builtin(Grammar.JSON, GrammarOptions.DEFAULT)
-                : Grammar.compile("t.kbnf", text);
+    /**
+     * Each terminal's {@link TerminalDfa} against {@link CompiledGrammar#dfaNext}, every state and
+     * byte; its runs ascend from 0 to 256, every byte of a run alike in each of its states.
+     */
+    private static void assertEachTerminalsAutomatonReadsAsTheTable(CompiledGrammar g) {
         int covered = 0;
         for (int t = 0; t < g.terminalCount(); t++) {
             TerminalDfa d = g.terminalDfa(t);
             assertEquals(g.terminalStartState(t), d.firstState());
             assertEquals(t + 1 < g.terminalCount() ? g.terminalStartState(t + 1) : g.dfaStateCount(), d.endState());
+            assertEquals(0, d.runStart(0));
+            assertEquals(256, d.runStart(d.runCount()));
+            for (int k = 0; k < d.runCount(); k++) {
+                assertTrue(d.runStart(k) < d.runStart(k + 1), "runs ascend");
+            }
             for (int s = d.firstState(); s < d.endState(); s++) {
                 assertEquals(t, g.dfaTerminalOf(s), "terminal of state " + s);
                 for (int b = 0; b < 256; b++) {
                     int at = s;
                     int bb = b;
                     assertEquals(g.dfaNext(s, b), d.next(s, b), () -> "state " + at + ", byte " + bb);
+                }
+                for (int k = 0; k < d.runCount(); k++) {
+                    for (int b = d.runStart(k); b < d.runStart(k + 1); b++) {
+                        assertEquals(d.next(s, d.runStart(k)), d.next(s, b), "state " + s + ", byte " + b);
+                    }
                 }
                 covered++;
             }

@@ -264,10 +264,10 @@ class AutomatonCacheTest {
         long small = AutomatonCache.bytes(a);
         long large = AutomatonCache.bytes(utf8);
         assertTrue(small > 0 && small < large, small + " < " + large);
-        // "a": 2 states, 2 byte classes ('a' and the rest): 2 × 2 ints and 2 flags
-        assertEquals(96 + 4 * 256 + 2 * (4 * 2 + 1), small);
-        // 8 states: the table holds at most 8 × 256 ints, plus the class map and the flags
-        assertTrue(large <= 96 + 4 * 256 + 8 * (4 * 256 + 1), String.valueOf(large));
+        // "a": 2 states, 2 byte classes ('a' and the rest): 2 × 2 ints, 2 flags and 2 × 4 longs of live bytes
+        assertEquals(96 + 4 * 256 + 2 * (4 * 2 + 1 + 32), small);
+        // 8 states: the table holds at most 8 × 256 ints, plus the class map, the flags and the live bytes
+        assertTrue(large <= 96 + 4 * 256 + 8 * (4 * 256 + 1 + 32), String.valueOf(large));
         AutomatonCache.Key key = new AutomatonCache.Key("quoted", List.of(utf8), 20_000, 10_000);
         assertTrue(AutomatonCache.entryBytes(key, a) >= large + small);
     }
