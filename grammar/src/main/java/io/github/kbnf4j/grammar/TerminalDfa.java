@@ -59,11 +59,16 @@ public final class TerminalDfa {
 
     /**
      * The global state after byte {@code b} (0..255) in global state {@code state}, or -1 when
-     * dead; {@code state} must be one of this terminal's ({@link #firstState()} ..
-     * {@link #endState()} - 1), which is not checked.
+     * dead.
+     *
+     * @throws IndexOutOfBoundsException if {@code state} is not one of this terminal's
+     *     ({@link #firstState()} .. {@link #endState()} - 1)
      */
     public int next(int state, int b) {
-        assert state >= firstState && state < endState : state + " is not a state of this terminal";
+        if (Integer.compareUnsigned(state - firstState, endState - firstState) >= 0) {
+            throw new IndexOutOfBoundsException("DFA state " + state + " is not one of this terminal's, "
+                    + firstState + " to " + (endState - 1));
+        }
         return cells[state * width + offset + (classMap[mapStart + b] & 0xFF)] - 1; // cells hold the state plus one
     }
 

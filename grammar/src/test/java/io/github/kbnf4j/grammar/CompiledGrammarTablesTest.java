@@ -2,6 +2,7 @@ package io.github.kbnf4j.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -94,6 +95,9 @@ class CompiledGrammarTablesTest {
             TerminalDfa d = g.terminalDfa(t);
             assertEquals(g.terminalStartState(t), d.firstState());
             assertEquals(t + 1 < g.terminalCount() ? g.terminalStartState(t + 1) : g.dfaStateCount(), d.endState());
+            int before = d.firstState() - 1;
+            assertThrows(IndexOutOfBoundsException.class, () -> d.next(before, 'a'));
+            assertThrows(IndexOutOfBoundsException.class, () -> d.next(d.endState(), 'a'));
             assertEquals(0, d.runStart(0));
             assertEquals(256, d.runStart(d.runCount()));
             for (int k = 0; k < d.runCount(); k++) {
