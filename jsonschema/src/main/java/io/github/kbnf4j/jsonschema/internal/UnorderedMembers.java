@@ -155,11 +155,11 @@ final class UnorderedMembers {
     }
 
     /**
-     * The states reachable with blocks of {@code blockSize} and their steps (null if not recorded),
+     * The states one {@link #explore} reached with its block size, and their steps (null if not recorded),
      * or as many of them as were found before there were more than the limit ({@code complete}
      * tells which).
      */
-    private record Exploration(int blockSize, List<State> states, Steps steps, boolean complete) {
+    private record Exploration(List<State> states, Steps steps, boolean complete) {
     }
 
     /**
@@ -233,7 +233,7 @@ final class UnorderedMembers {
         if (steps != null) {
             steps.start.add(steps.target.size());
         }
-        return new Exploration(size, states, steps, ids.size() <= limit);
+        return new Exploration(states, steps, ids.size() <= limit);
     }
 
     /**

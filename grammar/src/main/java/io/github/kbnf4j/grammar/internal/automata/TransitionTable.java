@@ -78,7 +78,8 @@ public final class TransitionTable {
         this.classMap = new byte[256 * dfas.length];
         this.cells = new int[(int) cellCount];
         this.liveBytes = new long[4 * n];
-        boolean[] runStarts = new boolean[257];
+        boolean[] runStarts = new boolean[256];
+        runStarts[0] = true; // the first run, also when there is no automaton
         int at = 0;
         for (int i = 0; i < dfas.length; i++) {
             ByteDfa dfa = dfas[i];
@@ -99,11 +100,11 @@ public final class TransitionTable {
         rows[2 * n] = at;
         int count = 0;
         for (int b = 0; b < 256; b++) {
-            count += runStarts[b] || b == 0 ? 1 : 0;
+            count += runStarts[b] ? 1 : 0;
         }
         this.byteRuns = new int[count + 1];
         for (int b = 0, k = 0; b < 256; b++) {
-            if (runStarts[b] || b == 0) {
+            if (runStarts[b]) {
                 byteRuns[k++] = b;
             }
         }
