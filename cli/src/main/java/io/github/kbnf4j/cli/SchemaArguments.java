@@ -66,13 +66,16 @@ final class SchemaArguments {
 
     @Option(names = "--property-order", paramLabel = "ORDER", converter = PropertyOrderConverter.class,
             description = "JSON Schema: any (default: an object's properties in any order, each at most once, as "
-                    + "JSON Schema means it) or declared (in the order the schema lists them, other keys last).")
+                    + "JSON Schema means it), any-repeatable (any order; past --max-order-states an optional "
+                    + "property may repeat instead of the properties coming in blocks: for checking documents) or "
+                    + "declared (in the order the schema lists them, other keys last).")
     PropertyOrder propertyOrder;
 
     @Option(names = "--max-order-states", paramLabel = "N",
             description = "JSON Schema: with --property-order any, the most grammar states one object's properties "
                     + "may take (2^n for n properties; default: " + JsonSchemaOptions.DEFAULT_MAX_ORDER_STATES
-                    + "); past it, any order within blocks of consecutive declared properties.")
+                    + "); past it, any order within blocks of consecutive declared properties (with any-repeatable, "
+                    + "first any order with optional properties that may repeat, if that fits).")
     Integer maxOrderStates;
 
     @Option(names = "--max-rules", paramLabel = "N",
@@ -262,17 +265,19 @@ final class SchemaArguments {
         }
     }
 
-    /** {@code --property-order}: any or declared, any case. */
+    /** {@code --property-order}: any, any-repeatable or declared, any case. */
     static final class PropertyOrderConverter implements ITypeConverter<PropertyOrder> {
         @Override
         public PropertyOrder convert(String value) {
             switch (value.toLowerCase(Locale.ROOT)) {
                 case "any":
                     return PropertyOrder.ANY;
+                case "any-repeatable":
+                    return PropertyOrder.ANY_REPEATABLE;
                 case "declared":
                     return PropertyOrder.DECLARED;
                 default:
-                    throw new TypeConversionException("expected any or declared, not '" + value + "'");
+                    throw new TypeConversionException("expected any, any-repeatable or declared, not '" + value + "'");
             }
         }
     }

@@ -238,8 +238,18 @@ class SchemaArgumentsTest {
         assertEquals(2, run("compile", "--max-order-states", "0", s.toString()));
         assertEquals("kbnf4j compile: --max-order-states must be 1 or more: 0\n", err());
         assertEquals(2, run("compile", "--property-order", "sorted", s.toString()));
-        assertTrue(err().startsWith("kbnf4j compile: Invalid value for option '--property-order': expected any or "
-                + "declared, not 'sorted'"), err());
+        assertTrue(err().startsWith("kbnf4j compile: Invalid value for option '--property-order': expected any, "
+                + "any-repeatable or declared, not 'sorted'"), err());
+        // 5 states: too few for any order exactly (8 subsets), enough when the optional c may repeat.
+        String[] repeatable = {"--property-order", "any-repeatable", "--max-order-states", "5", s.toString()};
+        assertEquals(1, check("{\"b\": 1, \"c\": 3, \"a\": 2}", "--property-order", "any", "--max-order-states", "5",
+                s.toString())); // blocks {a, b}, {c}
+        assertEquals(0, check("{\"b\": 1, \"c\": 3, \"a\": 2}", repeatable), err());
+        assertEquals(0, check("{\"c\": 3, \"b\": 1, \"c\": 4, \"a\": 2}", repeatable), err());
+        assertEquals(1, check("{\"a\": 2, \"b\": 1, \"a\": 2}", repeatable)); // required ones once
+        assertEquals(0, run("compile", "--property-order", "any-repeatable", "--max-order-states", "5", s.toString()),
+                err());
+        assertTrue(err().contains("but an optional one may repeat"), err());
     }
 
     @Test

@@ -31,7 +31,8 @@ import java.util.Objects;
  * valid JSON spelling (escapes, number forms), except where the README's keyword table says
  * otherwise (object properties are read in any order, or in the order the schema declares them
  * when {@link JsonSchemaOptions#propertyOrder()} is {@link PropertyOrder#DECLARED}; past
- * {@link JsonSchemaOptions#maxOrderStates()}, an object keeps part of the declared order). A keyword or
+ * {@link JsonSchemaOptions#maxOrderStates()}, an object keeps part of the declared order, or, with
+ * {@link PropertyOrder#ANY_REPEATABLE}, may repeat an optional property). A keyword or
  * combination that cannot be expressed exactly is refused with a {@link JsonSchemaException} naming
  * its JSON pointer, never ignored, unless {@link JsonSchemaOptions#lenient()} is set.
  *

@@ -26,12 +26,16 @@ import java.util.Objects;
  *     by default {@link #DEFAULT_GRAMMAR_OPTIONS}: the grammar defaults without
  *     {@link GrammarOptions#inlineRegularRules() inlining regular rules}
  * @param propertyOrder the order of an object's properties: {@link PropertyOrder#ANY} (the default,
- *     as JSON Schema means it) or {@link PropertyOrder#DECLARED} (the order the schema lists them)
- * @param maxOrderStates with {@link PropertyOrder#ANY}, the most grammar states one object's members
- *     may take (one per reachable set of properties seen, so 2^n for n properties); an object that
+ *     as JSON Schema means it), {@link PropertyOrder#ANY_REPEATABLE} (any order, and past
+ *     {@code maxOrderStates} an optional property may repeat) or {@link PropertyOrder#DECLARED} (the
+ *     order the schema lists them)
+ * @param maxOrderStates with {@link PropertyOrder#ANY} or {@link PropertyOrder#ANY_REPEATABLE}, the
+ *     most grammar states one object's members may take (one per reachable set of properties seen,
+ *     so 2^n for n properties); an object that
  *     needs more has its properties in any order within blocks of consecutive declared properties,
- *     the blocks in declared order (default {@value #DEFAULT_MAX_ORDER_STATES}: any order of up to
- *     6 properties)
+ *     the blocks in declared order, or with {@link PropertyOrder#ANY_REPEATABLE} first any order with
+ *     optional properties that may repeat, if that fits (default {@value #DEFAULT_MAX_ORDER_STATES}:
+ *     any order of up to 6 properties)
  * @param maxExponentDigits the most digits in the exponent of a number ({@code 1e5}: one; the
  *     {@code e}/{@code E} part of RFC 8259's number), {@link #ANY_EXPONENT_DIGITS} (the default) for
  *     any; 0 allows no exponent. Like {@code maxWhitespace}, it restricts how numbers are spelled,

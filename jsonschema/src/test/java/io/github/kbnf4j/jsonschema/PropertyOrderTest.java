@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
  * keys of a pattern, with and without {@code minProperties}/{@code maxProperties}, every sequence of
  * up to four keys (repeats included) is a document, and the grammar accepts exactly the valid ones
  * in {@link PropertyOrder#ANY}, the valid ones in declared order in {@link PropertyOrder#DECLARED},
- * and the valid ones whose blocks come in order when the state budget forces blocks.
+ * the valid ones whose blocks come in order when the state budget forces blocks, and every valid one
+ * when {@link PropertyOrder#ANY_REPEATABLE} lets optional properties repeat past the budget (then
+ * a document that repeats an optional property is undecided, and one that repeats a required
+ * property is still invalid).
  */
 class PropertyOrderTest {
     private static final List<String> DECLARED_KEYS = List.of("a", "b", "c");
@@ -81,11 +84,12 @@ class PropertyOrderTest {
     /**
      * The schema's verdict on an object with these keys in this order. A document that repeats a
      * declared key is invalid (a parser would keep one value, but the grammar must never write one
-     * twice); one that repeats only other keys is undecided (the grammar cannot make other keys
+     * twice), unless the key is optional and {@code optionalMayRepeat}; one that repeats only other
+     * keys (or such optional ones) is undecided (the grammar cannot make other keys
      * distinct and says so), and so is a valid one that needs two or more other keys to reach
      * {@code minProperties} (only the first other key counts, documented).
      */
-    static Verdict verdict(Case c, List<String> keys) {
+    static Verdict verdict(Case c, List<String> keys, boolean optionalMayRepeat) {
         Set<String> seen = new HashSet<>();
         boolean repeatsOther = false;
         for (String k : keys) {
@@ -93,10 +97,11 @@ class PropertyOrderTest {
                 return Verdict.INVALID;
             }
             if (!seen.add(k)) {
-                if (DECLARED_KEYS.contains(k)) {
+                int declared = DECLARED_KEYS.indexOf(k);
+                if (declared >= 0 && !(optionalMayRepeat && (c.required() & (1 << declared)) == 0)) {
                     return Verdict.INVALID;
                 }
-                repeatsOther = true;
+                repeatsOther = true; // an other key, or an optional one that may repeat: a parser keeps one
             }
         }
         for (int i = 0; i < DECLARED_KEYS.size(); i++) {
@@ -190,8 +195,14 @@ class PropertyOrderTest {
     }
 
     private static final Pattern BLOCKS = Pattern.compile("within blocks of (\\d+) consecutive");
+    private static final String REPEATS = "but an optional one may repeat";
+    /** In the sizes {@link #check} returns: a case whose optional properties may repeat. */
+    private static final int REPEATABLE = 0;
 
-    /** Checks every case and document; returns the block sizes the budget led to. */
+    /**
+     * Checks every case and document; returns the block sizes the budget led to ({@link #REPEATABLE}
+     * for optional properties that may repeat).
+     */
     private static Set<Integer> check(PropertyOrder order, int budget) {
         List<List<String>> docs = documents();
         int checked = 0;
@@ -204,22 +215,25 @@ class PropertyOrderTest {
             } catch (JsonSchemaException e) {
                 // Refused as having no instance (three required keys, at most two properties): so it is.
                 assertTrue(e.getMessage().contains("can never consume a byte"), e::getMessage);
-                assertTrue(docs.stream().noneMatch(d -> verdict(c, d) == Verdict.VALID), c::schema);
+                assertTrue(docs.stream().noneMatch(d -> verdict(c, d, false) == Verdict.VALID), c::schema);
                 continue;
             }
             int blockSize = order == PropertyOrder.DECLARED ? 1 : DECLARED_KEYS.size();
+            boolean repeatable = false;
             for (var w : g.warnings()) {
                 Matcher m = BLOCKS.matcher(w.message());
                 if (m.find()) {
                     blockSize = Integer.parseInt(m.group(1));
                 }
+                repeatable |= w.message().contains(REPEATS);
             }
-            sizes.add(blockSize);
-            int size = blockSize;
+            assertTrue(!repeatable || order == PropertyOrder.ANY_REPEATABLE, c::schema);
+            sizes.add(repeatable ? REPEATABLE : blockSize);
+            int size = repeatable ? DECLARED_KEYS.size() : blockSize; // repeatable: any order
             Recognizer r = new Recognizer(g);
             for (int i = 0; i < docs.size(); i++) {
                 List<String> keys = docs.get(i);
-                Verdict v = verdict(c, keys);
+                Verdict v = verdict(c, keys, repeatable);
                 boolean accepted = reads(r, text(keys, i));
                 if (accepted) {
                     assertTrue(v != Verdict.INVALID, () -> c.schema() + " accepts the invalid " + keys);
@@ -263,6 +277,24 @@ class PropertyOrderTest {
         }
         assertTrue(sizes.contains(2), sizes::toString);
         assertEquals(Set.of(1), check(PropertyOrder.ANY, 1));
+    }
+
+    @Test
+    void anyRepeatableIsExactWithinTheBudget() {
+        assertEquals(Set.of(3), check(PropertyOrder.ANY_REPEATABLE, JsonSchemaOptions.DEFAULT_MAX_ORDER_STATES));
+    }
+
+    @Test
+    void pastTheStateBudgetOptionalPropertiesMayRepeatInAnyOrder() {
+        // With 6 states, the cases without required properties (and minProperties at most 1) fit
+        // when optional properties may repeat; those with more required ones, or minProperties 2
+        // with none required, fall back to blocks. Every valid document is accepted in the first.
+        Set<Integer> sizes = new TreeSet<>();
+        for (int budget : new int[] {2, 6, 7, 9}) {
+            sizes.addAll(check(PropertyOrder.ANY_REPEATABLE, budget));
+        }
+        assertTrue(sizes.contains(REPEATABLE), sizes::toString);
+        assertTrue(sizes.contains(2) || sizes.contains(1), sizes::toString);
     }
 
     @Test
@@ -334,6 +366,64 @@ class PropertyOrderTest {
                 declared.warnings()::toString);
         assertFalse(accepts(declared, "{\"p1\":1,\"p0\":1,\"p39\":2}"));
         assertTrue(accepts(declared, "{\"p0\":1,\"p1\":1,\"p39\":2}"));
+    }
+
+    @Test
+    void manyOptionalPropertiesMayRepeatInAnyOrderWithAWarning() {
+        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        for (int i = 0; i < 40; i++) {
+            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
+        }
+        s.append("},\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false,\"maxProperties\":4}");
+        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(),
+                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
+        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("40 properties in any order need more "
+                + "than 64 grammar states: they may come in any order, each required one once, but an optional one "
+                + "may repeat")), g.warnings()::toString);
+        assertTrue(accepts(g, "{\"p39\":2,\"p0\":1}"), "any order");
+        assertTrue(accepts(g, "{\"p20\":1,\"p39\":2,\"p3\":1,\"p0\":1}"));
+        assertTrue(accepts(g, "{\"p5\":1,\"p39\":2,\"p5\":3,\"p0\":1}"), "an optional property may repeat");
+        assertFalse(accepts(g, "{\"p0\":1,\"p39\":2,\"p0\":1}"), "a required one may not");
+        assertFalse(accepts(g, "{\"p0\":1,\"p5\":1}"), "p39 is required");
+        assertFalse(accepts(g, "{\"p0\":1,\"p5\":\"x\",\"p39\":2}"), "each occurrence is checked");
+        assertFalse(accepts(g, "{\"p0\":1,\"p1\":1,\"p2\":1,\"p3\":1,\"p39\":2}"), "five properties");
+        assertFalse(accepts(g, "{\"p0\":1,\"p5\":1,\"p5\":1,\"p5\":1,\"p39\":2}"),
+                "maxProperties counts every occurrence (never too few)");
+        assertFalse(accepts(g, "{\"p0\":1,\"q\":1,\"p39\":2}"), "no other keys");
+        // Plain ANY keeps blocks (here of one: the declared order) and never repeats a property.
+        CompiledGrammar any = JsonSchemaGrammar.compile(s.toString(), ANY);
+        assertTrue(any.warnings().stream().anyMatch(w -> w.message().contains("within blocks of")),
+                any.warnings()::toString);
+        assertFalse(accepts(any, "{\"p39\":2,\"p0\":1}"));
+        assertFalse(accepts(any, "{\"p0\":1,\"p5\":1,\"p5\":3,\"p39\":2}"));
+        // Too many required properties for the budget: blocks, as with ANY.
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            names.append(i > 0 ? "," : "").append("\"p").append(i).append('"');
+        }
+        String allRequired = s.toString().replace("\"required\":[\"p0\",\"p39\"]", "\"required\":[" + names + "]")
+                .replace(",\"maxProperties\":4", "");
+        CompiledGrammar blocks = JsonSchemaGrammar.compile(allRequired,
+                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
+        assertTrue(blocks.warnings().stream().anyMatch(w -> w.message().contains("within blocks of 1 ")),
+                blocks.warnings()::toString);
+    }
+
+    @Test
+    void aRepeatableObjectIsNotTakenWhereMinPropertiesWouldCountARepetition() {
+        // minProperties 3 with one required property: a repeated optional property must not count
+        // twice, so the object keeps blocks.
+        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        for (int i = 0; i < 12; i++) {
+            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
+        }
+        s.append("},\"required\":[\"p0\"],\"minProperties\":3}");
+        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(),
+                JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
+        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("within blocks of")),
+                g.warnings()::toString);
+        assertFalse(accepts(g, "{\"p0\":1,\"p1\":1,\"p1\":1}"));
+        assertTrue(accepts(g, "{\"p0\":1,\"p1\":1,\"p2\":1}"));
     }
 
     @Test

@@ -367,7 +367,7 @@ final class GrammarBuilder {
         if (max >= 0 && min > max) {
             return Optional.empty();
         }
-        if (options.propertyOrder() == PropertyOrder.ANY) {
+        if (options.propertyOrder() != PropertyOrder.DECLARED) {
             Optional<Expr> written = unordered(layout, extra, min, max, where);
             unorderedObjects.put(t.object, written);
             return written;
@@ -422,9 +422,13 @@ final class GrammarBuilder {
      */
     private String unorderedRules(List<UnorderedMembers.Member> members, Expr extra, int min, int max, String where) {
         UnorderedMembers.Result r = new UnorderedMembers("o" + (fresh++), members, extra, min, max, span, WS, comma(),
-                close("}"))
+                close("}"), options.propertyOrder() == PropertyOrder.ANY_REPEATABLE)
                 .build(options.maxOrderStates());
-        if (r.blockSize() < members.size()) {
+        if (r.repeatable()) {
+            refusals.warn(where, members.size() + " properties in any order need more than " + options.maxOrderStates()
+                    + " grammar states: they may come in any order, each required one once, but an optional one "
+                    + "may repeat, as other keys may (limit JsonSchemaOptions.maxOrderStates, CLI --max-order-states)");
+        } else if (r.blockSize() < members.size()) {
             refusals.warn(where, members.size() + " properties in any order need more than " + options.maxOrderStates()
                     + " grammar states: they may come in any order within blocks of " + r.blockSize()
                     + " consecutive declared properties, the blocks in declared order (limit "
@@ -876,7 +880,7 @@ final class GrammarBuilder {
                 return empty("{", "}");
             }
             ObjectLayout layout = t.object == null ? null : layout(t.object, where);
-            if (options.propertyOrder() == PropertyOrder.ANY && v.size() > 1) {
+            if (options.propertyOrder() != PropertyOrder.DECLARED && v.size() > 1) {
                 List<UnorderedMembers.Member> members = new ArrayList<>();
                 for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                     Map.Entry<String, JsonNode> e = it.next();

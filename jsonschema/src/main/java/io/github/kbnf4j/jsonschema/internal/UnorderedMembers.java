@@ -28,6 +28,20 @@ import java.util.Map;
  * every required member appears (a block is left only when its required ones are in), and other
  * keys are never declared ones (the regions exclude them).
  *
+ * <p>Past the budget, if the caller allows it ({@code PropertyOrder.ANY_REPEATABLE}), one more
+ * grouping is tried before blocks are cut: <em>optional members may repeat</em>. One block holds every member; the subset tracks the required members only, so
+ * each of them still comes once, and an optional member may come any number of times, as an other
+ * key may (the same compromise: a grammar that let it repeat is what makes its state cost
+ * nothing). The states are 2^r for r required members (times the counts) instead of 2^n, so an
+ * object of 17 properties with 3 required fits where any-order-exactly needs 131,072 states. Every
+ * valid object without a repeated key is accepted, whatever its order, and no object is accepted
+ * whose members (each occurrence) or required keys fail the schema; a repeated optional key is the
+ * one thing the grammar lets through that a strict reader would refuse (JSON parsers keep the last
+ * occurrence; RFC 8259 says names SHOULD be unique). A repeated optional member does not count
+ * toward {@code minProperties} again, so this grouping is taken only when {@code minProperties} is
+ * at most {@code max(r, 1)}, which the required members alone then satisfy; {@code maxProperties}
+ * counts every occurrence, so it never admits too many distinct keys.
+ *
  * <p>States: in block i, the subset S of its members written; the count of members written
  * (capped at {@code maxProperties}; tracked only if there is one); the count that surely consists
  * of distinct keys (declared members and the first other key: other keys may repeat, since a
@@ -49,8 +63,12 @@ final class UnorderedMembers {
     record Member(Expr body, boolean required) {
     }
 
-    /** The rules made, their start (null when no object completes), and how the members were grouped. */
-    record Result(String start, List<Rule> rules, int blockSize, int states) {
+    /**
+     * The rules made, their start (null when no object completes), and how the members were
+     * grouped: in blocks of {@code blockSize}, or, with {@code repeatable}, in one block in which
+     * only the required members are tracked (see the class comment).
+     */
+    record Result(String start, List<Rule> rules, int blockSize, boolean repeatable, int states) {
     }
 
     /**
@@ -93,6 +111,14 @@ final class UnorderedMembers {
 
     private int blockSize;
     private int blocks;
+    /** Whether the plan lets optional members repeat (see the class comment). */
+    private boolean repeatable;
+    /** Per member, its bit in a repeatable plan's subset: its index among the required members, -1 if optional. */
+    private final int[] requiredBit;
+    /** The number of required members. */
+    private final int requiredCount;
+    /** Whether {@link #build} may let optional members repeat past the budget. */
+    private final boolean repeatableFallback;
     private long[] requiredMasks;
     /** Per block: whether no later block has a required member. */
     private boolean[] noRequiredAfter;
@@ -109,9 +135,11 @@ final class UnorderedMembers {
      *     reads: the rules then derive no empty string, so the grammar compiler's nullable
      *     elimination, which would write each step into such a state twice (with the state and
      *     without), has nothing to do
+     * @param repeatableFallback whether, past the state budget, optional members may repeat (if
+     *     that fits) before the members are cut into blocks
      */
     UnorderedMembers(String prefix, List<Member> members, Expr extra, int min, int max, Span span, String ws,
-            Expr comma, Expr close) {
+            Expr comma, Expr close, boolean repeatableFallback) {
         this.prefix = prefix;
         this.members = List.copyOf(members);
         this.extra = extra;
@@ -122,18 +150,35 @@ final class UnorderedMembers {
         this.ws = ws;
         this.comma = comma;
         this.close = close;
+        this.requiredBit = new int[this.members.size()];
+        int r = 0;
+        for (int m = 0; m < requiredBit.length; m++) {
+            requiredBit[m] = this.members.get(m).required() ? r++ : -1;
+        }
+        this.requiredCount = r;
+        this.repeatableFallback = repeatableFallback;
     }
 
     /**
-     * The rules, with the largest block size whose reachable states are at most {@code stateBudget}
-     * (at least 1, however many states that needs).
+     * The rules: any order exactly if that takes at most {@code stateBudget} states; else, if the
+     * caller allows it, that fits and {@code minProperties} allows it, any order with optional
+     * members that may repeat;
+     * else the largest block size whose reachable states are at most {@code stateBudget} (at least
+     * 1, however many states that needs).
      */
     Result build(int stateBudget) {
         int n = members.size();
         // One block (the exact order) is tried first, recording its steps: most objects fit, and
         // their exploration is the one written.
         Exploration chosen = n > MAX_BLOCK ? null
-                : explore(Math.max(n, 1), n > 1 ? stateBudget : Integer.MAX_VALUE, true);
+                : explore(Math.max(n, 1), false, n > 1 ? stateBudget : Integer.MAX_VALUE, true);
+        if ((chosen == null || !chosen.complete()) && repeatableFallback && requiredCount <= MAX_BLOCK
+                && min <= Math.max(requiredCount, 1)) {
+            Exploration loose = explore(n, true, stateBudget, true);
+            if (loose.complete()) {
+                chosen = loose;
+            }
+        }
         if (chosen == null || !chosen.complete()) {
             // Binary search for a large size within the budget (the count grows with the size, so
             // this finds the largest; every size taken was counted, except 1, taken whatever it
@@ -142,13 +187,13 @@ final class UnorderedMembers {
             int hi = Math.min(n - 1, MAX_BLOCK);
             while (lo < hi) {
                 int mid = (lo + hi + 1) >>> 1;
-                if (explore(mid, stateBudget, false).complete()) {
+                if (explore(mid, false, stateBudget, false).complete()) {
                     lo = mid;
                 } else {
                     hi = mid - 1;
                 }
             }
-            chosen = explore(lo, Integer.MAX_VALUE, true);
+            chosen = explore(lo, false, Integer.MAX_VALUE, true);
         }
         // The last exploration was the chosen one, so its plan (blocks, required masks) stands.
         return write(chosen.states(), chosen.steps());
@@ -173,14 +218,15 @@ final class UnorderedMembers {
         final IntArrayList label = new IntArrayList();
     }
 
-    private void plan(int size) {
+    private void plan(int size, boolean repeatable) {
         int n = members.size();
+        this.repeatable = repeatable;
         blockSize = size;
         blocks = n == 0 ? 1 : (n + size - 1) / size;
         requiredMasks = new long[blocks];
         for (int m = 0; m < n; m++) {
             if (members.get(m).required()) {
-                requiredMasks[m / size] |= 1L << (m % size);
+                requiredMasks[m / size] |= bit(m);
             }
         }
         noRequiredAfter = new boolean[blocks];
@@ -195,14 +241,20 @@ final class UnorderedMembers {
         return Math.min(blockSize, members.size() - block * blockSize);
     }
 
+    /** Member {@code m}'s bit in its block's subset (in a repeatable plan, only required members have one). */
+    private long bit(int m) {
+        return 1L << (repeatable ? requiredBit[m] : m % blockSize);
+    }
+
     /**
-     * The states reachable with blocks of {@code size}, breadth-first from the start state; stops
+     * The states reachable with blocks of {@code size} (one block whose optional members may repeat,
+     * with {@code repeatable}), breadth-first from the start state; stops
      * once more than {@code limit} states are known. With {@code recordSteps}, records every state's
      * steps (the states are taken in the order of their numbers, so state i's steps are the i-th to
      * be recorded).
      */
-    private Exploration explore(int size, int limit, boolean recordSteps) {
-        plan(size);
+    private Exploration explore(int size, boolean repeatable, int limit, boolean recordSteps) {
+        plan(Math.max(size, 1), repeatable);
         Map<State, Integer> ids = new HashMap<>();
         List<State> states = new ArrayList<>();
         Steps steps = recordSteps ? new Steps() : null;
@@ -260,9 +312,13 @@ final class UnorderedMembers {
         int b = s.block();
         if (room) {
             for (int i = 0; i < blockLength(b); i++) {
-                if ((s.subset() & (1L << i)) == 0) {
-                    out.add(afterMember(s, b, s.subset() | 1L << i));
-                    add(labels, b * blockSize + i);
+                int m = b * blockSize + i;
+                if (repeatable && requiredBit[m] < 0) {
+                    out.add(afterRepeated(s));
+                    add(labels, m);
+                } else if ((s.subset() & bit(m)) == 0) {
+                    out.add(afterMember(s, b, s.subset() | bit(m)));
+                    add(labels, m);
                 }
             }
         }
@@ -289,6 +345,15 @@ final class UnorderedMembers {
     private State afterMember(State s, int block, long subset) {
         int distinct = Math.min(s.distinct() + 1, distinctCap);
         return new State(false, block, subset, counted(s), distinct, distinct < distinctCap && s.other());
+    }
+
+    /**
+     * After an optional member of a repeatable plan: it may be a repetition, so it counts as a
+     * distinct key only if nothing was written before it.
+     */
+    private State afterRepeated(State s) {
+        int distinct = Math.max(s.distinct(), 1);
+        return new State(false, s.block(), s.subset(), counted(s), distinct, distinct < distinctCap && s.other());
     }
 
     private int counted(State s) {
@@ -342,7 +407,7 @@ final class UnorderedMembers {
             }
         }
         if (!productive[0]) {
-            return new Result(null, List.of(), blockSize, count);
+            return new Result(null, List.of(), blockSize, repeatable, count);
         }
         List<Rule> rules = new ArrayList<>();
         String[] firstRules = new String[members.size()];
@@ -387,7 +452,7 @@ final class UnorderedMembers {
             Expr body = alts.size() == 1 ? alts.get(0) : new Expr.Alt(alts, span);
             rules.add(new Rule(name(i), body, span));
         }
-        return new Result(name(0), rules, blockSize, count);
+        return new Result(name(0), rules, blockSize, repeatable, count);
     }
 
     private String memberRule(int m, boolean written, String[] first, String[] later, List<Rule> rules) {
