@@ -343,17 +343,12 @@ class PropertyOrderTest {
 
     @Test
     void manyPropertiesFallBackToBlocksWithAWarning() {
-        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
-        for (int i = 0; i < 40; i++) {
-            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
-        }
-        s.append("},\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false}");
+        String s = integerProperties(40, ",\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false}");
         // 2^40 subsets are out of reach; 200 states allow blocks of 4 (10 blocks of 16 subsets, and
         // the moves between them), not of 5 (8 blocks of 32).
-        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(), ANY.withMaxOrderStates(200));
-        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("40 properties in any order need more "
-                + "than 200 grammar states: they may come in any order within blocks of 4 consecutive")),
-                g.warnings()::toString);
+        CompiledGrammar g = JsonSchemaGrammar.compile(s, ANY.withMaxOrderStates(200));
+        assertWarns(g, "40 properties in any order need more "
+                + "than 200 grammar states: they may come in any order within blocks of 4 consecutive");
         assertTrue(accepts(g, "{\"p0\":1,\"p39\":2}"));
         assertTrue(accepts(g, "{\"p3\":1,\"p1\":1,\"p0\":1,\"p5\":1,\"p4\":1,\"p39\":2}"), "p0 to p3 are the first block");
         assertFalse(accepts(g, "{\"p39\":2,\"p0\":1}"), "p39 is in the last block");
@@ -361,25 +356,21 @@ class PropertyOrderTest {
         assertFalse(accepts(g, "{\"p0\":1}"));
         assertFalse(accepts(g, "{\"p4\":1,\"p0\":1,\"p39\":2}"), "p4 is in the second block");
         // With the default budget, 40 properties have blocks of one: the declared order.
-        CompiledGrammar declared = JsonSchemaGrammar.compile(s.toString(), ANY);
-        assertTrue(declared.warnings().stream().anyMatch(w -> w.message().contains("within blocks of 1 ")),
-                declared.warnings()::toString);
+        CompiledGrammar declared = JsonSchemaGrammar.compile(s, ANY);
+        assertWarns(declared, "within blocks of 1 ");
         assertFalse(accepts(declared, "{\"p1\":1,\"p0\":1,\"p39\":2}"));
         assertTrue(accepts(declared, "{\"p0\":1,\"p1\":1,\"p39\":2}"));
     }
 
     @Test
     void manyOptionalPropertiesMayRepeatInAnyOrderWithAWarning() {
-        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
-        for (int i = 0; i < 40; i++) {
-            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
-        }
-        s.append("},\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false,\"maxProperties\":4}");
-        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(),
+        String s = integerProperties(40,
+                ",\"required\":[\"p0\",\"p39\"],\"additionalProperties\":false,\"maxProperties\":4}");
+        CompiledGrammar g = JsonSchemaGrammar.compile(s,
                 JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
-        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("40 properties in any order need more "
+        assertWarns(g, "40 properties in any order need more "
                 + "than 64 grammar states: they may come in any order, each required one once, but an optional one "
-                + "may repeat")), g.warnings()::toString);
+                + "may repeat");
         assertTrue(accepts(g, "{\"p39\":2,\"p0\":1}"), "any order");
         assertTrue(accepts(g, "{\"p20\":1,\"p39\":2,\"p3\":1,\"p0\":1}"));
         assertTrue(accepts(g, "{\"p5\":1,\"p39\":2,\"p5\":3,\"p0\":1}"), "an optional property may repeat");
@@ -391,9 +382,8 @@ class PropertyOrderTest {
                 "maxProperties counts every occurrence (never too few)");
         assertFalse(accepts(g, "{\"p0\":1,\"q\":1,\"p39\":2}"), "no other keys");
         // Plain ANY keeps blocks (here of one: the declared order) and never repeats a property.
-        CompiledGrammar any = JsonSchemaGrammar.compile(s.toString(), ANY);
-        assertTrue(any.warnings().stream().anyMatch(w -> w.message().contains("within blocks of")),
-                any.warnings()::toString);
+        CompiledGrammar any = JsonSchemaGrammar.compile(s, ANY);
+        assertWarns(any, "within blocks of");
         assertFalse(accepts(any, "{\"p39\":2,\"p0\":1}"));
         assertFalse(accepts(any, "{\"p0\":1,\"p5\":1,\"p5\":3,\"p39\":2}"));
         // Too many required properties for the budget: blocks, as with ANY.
@@ -401,27 +391,21 @@ class PropertyOrderTest {
         for (int i = 0; i < 40; i++) {
             names.append(i > 0 ? "," : "").append("\"p").append(i).append('"');
         }
-        String allRequired = s.toString().replace("\"required\":[\"p0\",\"p39\"]", "\"required\":[" + names + "]")
+        String allRequired = s.replace("\"required\":[\"p0\",\"p39\"]", "\"required\":[" + names + "]")
                 .replace(",\"maxProperties\":4", "");
         CompiledGrammar blocks = JsonSchemaGrammar.compile(allRequired,
                 JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
-        assertTrue(blocks.warnings().stream().anyMatch(w -> w.message().contains("within blocks of 1 ")),
-                blocks.warnings()::toString);
+        assertWarns(blocks, "within blocks of 1 ");
     }
 
     @Test
     void aRepeatableObjectIsNotTakenWhereMinPropertiesWouldCountARepetition() {
         // minProperties 3 with one required property: a repeated optional property must not count
         // twice, so the object keeps blocks.
-        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
-        for (int i = 0; i < 12; i++) {
-            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
-        }
-        s.append("},\"required\":[\"p0\"],\"minProperties\":3}");
-        CompiledGrammar g = JsonSchemaGrammar.compile(s.toString(),
+        String s = integerProperties(12, ",\"required\":[\"p0\"],\"minProperties\":3}");
+        CompiledGrammar g = JsonSchemaGrammar.compile(s,
                 JsonSchemaOptions.DEFAULT.withPropertyOrder(PropertyOrder.ANY_REPEATABLE));
-        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains("within blocks of")),
-                g.warnings()::toString);
+        assertWarns(g, "within blocks of");
         assertFalse(accepts(g, "{\"p0\":1,\"p1\":1,\"p1\":1}"));
         assertTrue(accepts(g, "{\"p0\":1,\"p1\":1,\"p2\":1}"));
     }
@@ -474,5 +458,21 @@ class PropertyOrderTest {
             assertFalse(body.contains("\"\""), () -> body + " in\n" + kbnf);
         }
         return rules;
+    }
+
+    /**
+     * An object schema of {@code n} integer properties p0, p1, ...; {@code rest} goes after the
+     * properties' closing brace (required keys, other keywords) and must close the object.
+     */
+    private static String integerProperties(int n, String rest) {
+        StringBuilder s = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        for (int i = 0; i < n; i++) {
+            s.append(i > 0 ? "," : "").append("\"p").append(i).append("\":{\"type\":\"integer\"}");
+        }
+        return s.append('}').append(rest).toString();
+    }
+
+    private static void assertWarns(CompiledGrammar g, String text) {
+        assertTrue(g.warnings().stream().anyMatch(w -> w.message().contains(text)), g.warnings()::toString);
     }
 }
