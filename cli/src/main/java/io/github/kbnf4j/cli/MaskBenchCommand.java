@@ -3,6 +3,8 @@ package io.github.kbnf4j.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.github.kbnf4j.cli.GrammarArguments.UsageException;
+import io.github.kbnf4j.jsonschema.AutomatonCacheStats;
+import io.github.kbnf4j.jsonschema.JsonSchemaGrammar;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 import io.github.kbnf4j.runtime.ConstraintOptions;
 import io.github.kbnf4j.runtime.Vocabulary;
@@ -160,6 +162,7 @@ final class MaskBenchCommand extends Subcommand {
         }
 
         MaskBenchFigures figures = new MaskBenchFigures();
+        AutomatonCacheStats automataBefore = JsonSchemaGrammar.automatonCacheStats();
         long start = System.nanoTime();
         List<MaskBenchRun.SchemaResult> results = new MaskBenchRun(v, options).run(suite, figures);
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -171,11 +174,12 @@ final class MaskBenchCommand extends Subcommand {
                 return Main.EXIT_GRAMMAR_ERROR;
             }
         }
-        out.println(toJson(figures, v, vocabMs, suiteMs, seconds));
+        out.println(toJson(figures, v, vocabMs, suiteMs, seconds, automataBefore));
         return 0;
     }
 
-    private String toJson(MaskBenchFigures figures, Vocabulary v, double vocabMs, double suiteMs, double seconds) {
+    private String toJson(MaskBenchFigures figures, Vocabulary v, double vocabMs, double suiteMs, double seconds,
+            AutomatonCacheStats automataBefore) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(w)) {
             g.writeStartObject();
@@ -207,6 +211,18 @@ final class MaskBenchCommand extends Subcommand {
                 g.writeNumber(ReplayBenchmark.round(shared.weightedBytes() / 1048576.0, 1));
                 g.writeEndObject();
             }
+            // The automata the run's compilations looked up and built (the cache is the JVM's: the counts
+            // before the run are subtracted).
+            AutomatonCacheStats automata = JsonSchemaGrammar.automatonCacheStats();
+            g.writeObjectFieldStart("automaton_cache");
+            g.writeNumberField("hits", automata.hits() - automataBefore.hits());
+            g.writeNumberField("misses", automata.misses() - automataBefore.misses());
+            g.writeNumberField("evictions", automata.evictions() - automataBefore.evictions());
+            g.writeFieldName("bound_mb");
+            g.writeNumber(ReplayBenchmark.round(automata.maximumBytes() / 1048576.0, 1));
+            g.writeFieldName("mb");
+            g.writeNumber(ReplayBenchmark.round(automata.weightedBytes() / 1048576.0, 1));
+            g.writeEndObject();
             g.writeFieldName("peak_heap_mb");
             g.writeNumber(ReplayBenchmark.round(ReplayBenchmark.peakHeapMb(), 1));
             g.writeStringField("jvm", ReplayBenchmark.jvm());

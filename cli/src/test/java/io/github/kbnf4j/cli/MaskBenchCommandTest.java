@@ -229,6 +229,14 @@ class MaskBenchCommandTest {
         assertEquals("cl100k_base", r.get("vocabulary").asText());
         BenchCommandTest.assertJvmSettings(r);
         assertTrue(r.get("peak_heap_mb").asDouble() > 0, r.toString());
+        // The run's own automaton lookups: every schema that compiles looks one up at least (built
+        // here, or by an earlier test of this JVM: the cache is the process's).
+        JsonNode automata = r.get("automaton_cache");
+        assertTrue(automata.get("hits").asLong() + automata.get("misses").asLong()
+                >= r.get("schemas").asLong() - r.get("compile_errors").asLong(), r.toString());
+        assertTrue(automata.get("misses").asLong() >= 0 && automata.get("evictions").asLong() >= 0, r.toString());
+        assertEquals(64.0, automata.get("bound_mb").asDouble(), r.toString());
+        assertTrue(automata.get("mb").asDouble() > 0 && automata.get("mb").asDouble() <= 64.0, r.toString());
         Map<String, Map<String, Integer>> expected = expectedCounts();
         assertFigures(r, expected.get("*"), "overall");
         assertEquals(0, r.get("oracle_checks").asInt(), "no oracle by default");

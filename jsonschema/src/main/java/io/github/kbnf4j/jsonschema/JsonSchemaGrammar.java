@@ -193,6 +193,14 @@ public final class JsonSchemaGrammar {
     }
 
     /**
+     * What the process-wide cache of automata that compilations share has done since the JVM
+     * started (a snapshot; thread-safe). Bounded to 64 MiB of automata.
+     */
+    public static AutomatonCacheStats automatonCacheStats() {
+        return SchemaCompiler.automatonCacheStats();
+    }
+
+    /**
      * Reads schema text as JSON.
      *
      * @throws JsonSchemaException if it is not one JSON value

@@ -471,4 +471,19 @@ class JsonSchemaGrammarTest {
         assertTrue(accepts(g, "{\"a\":null}"));
         assertFalse(accepts(g, "{\"a\":1}"));
     }
+
+    @Test
+    void theAutomatonCacheCountsItsLookups() {
+        // A pattern no other test compiles: built on the first compilation, found on the second.
+        String schema = "{\"type\":\"string\",\"pattern\":\"^cache-stats-" + System.nanoTime() + "[a-f]{3}$\"}";
+        AutomatonCacheStats before = JsonSchemaGrammar.automatonCacheStats();
+        JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT);
+        AutomatonCacheStats once = JsonSchemaGrammar.automatonCacheStats();
+        JsonSchemaGrammar.compile(schema, JsonSchemaOptions.DEFAULT);
+        AutomatonCacheStats twice = JsonSchemaGrammar.automatonCacheStats();
+        assertTrue(once.misses() > before.misses(), once + " after " + before);
+        assertTrue(twice.hits() > once.hits(), twice + " after " + once);
+        assertEquals(64L << 20, twice.maximumBytes());
+        assertTrue(twice.weightedBytes() > 0 && twice.weightedBytes() <= twice.maximumBytes(), twice::toString);
+    }
 }

@@ -1,7 +1,9 @@
 package io.github.kbnf4j.jsonschema.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
+import io.github.kbnf4j.jsonschema.AutomatonCacheStats;
 import io.github.kbnf4j.jsonschema.JsonSchemaOptions;
 
 /**
@@ -18,6 +20,14 @@ public final class SchemaCompiler {
      */
     public static SchemaGrammar translate(String source, JsonNode schema, JsonSchemaOptions options) {
         return translate(source, schema, options, AutomatonCache.shared());
+    }
+
+    /** What the process-wide automaton cache ({@link AutomatonCache#shared()}) has done so far. */
+    public static AutomatonCacheStats automatonCacheStats() {
+        AutomatonCache cache = AutomatonCache.shared();
+        CacheStats s = cache.stats();
+        return new AutomatonCacheStats(s.hitCount(), s.missCount(), s.evictionCount(), cache.weightedBytes(),
+                cache.maximumBytes());
     }
 
     /** {@link #translate(String, JsonNode, JsonSchemaOptions)} with the automata of {@code automata}. */
