@@ -29,11 +29,12 @@ import java.util.Map;
  * keys are never declared ones (the regions exclude them).
  *
  * <p>Past the budget, if the caller allows it ({@code PropertyOrder.ANY_REPEATABLE}), one more
- * grouping is tried before blocks are cut: <em>optional members may repeat</em>. One block holds every member; the subset tracks the required members only, so
- * each of them still comes once, and an optional member may come any number of times, as an other
- * key may (the same compromise: a grammar that let it repeat is what makes its state cost
- * nothing). The states are 2^r for r required members (times the counts) instead of 2^n, so an
- * object of 17 properties with 3 required fits where any-order-exactly needs 131,072 states. Every
+ * grouping is tried before blocks are cut: <em>optional members may repeat</em>. One block holds
+ * every member and the subset tracks the required members only, so each of them still comes once,
+ * while an optional member may come any number of times, as an other key may (the same
+ * compromise: not remembering whether it was written is what makes it cost no state). The states
+ * are 2^r for r required members (times the counts) instead of 2^n, so an object of 17 properties
+ * with 3 required fits where any order exactly needs 131,072 states. Every
  * valid object without a repeated key is accepted, whatever its order, and no object is accepted
  * whose members (each occurrence) or required keys fail the schema; a repeated optional key is the
  * one thing the grammar lets through that a strict reader would refuse (JSON parsers keep the last
@@ -113,7 +114,7 @@ final class UnorderedMembers {
     private int blocks;
     /** Whether the plan lets optional members repeat (see the class comment). */
     private boolean repeatable;
-    /** Per member, its bit in a repeatable plan's subset: its index among the required members, -1 if optional. */
+    /** Per member, its bit in a repeatable plan's subset: its index among the required ones, -1 if optional. */
     private final int[] requiredBit;
     /** The number of required members. */
     private final int requiredCount;
@@ -161,10 +162,9 @@ final class UnorderedMembers {
 
     /**
      * The rules: any order exactly if that takes at most {@code stateBudget} states; else, if the
-     * caller allows it, that fits and {@code minProperties} allows it, any order with optional
-     * members that may repeat;
-     * else the largest block size whose reachable states are at most {@code stateBudget} (at least
-     * 1, however many states that needs).
+     * caller allows it, it fits and {@code minProperties} allows it, any order with optional members
+     * that may repeat; else the largest block size whose reachable states are at most
+     * {@code stateBudget} (at least 1, however many states that needs).
      */
     Result build(int stateBudget) {
         int n = members.size();
@@ -241,15 +241,15 @@ final class UnorderedMembers {
         return Math.min(blockSize, members.size() - block * blockSize);
     }
 
-    /** Member {@code m}'s bit in its block's subset (in a repeatable plan, only required members have one). */
+    /** Member {@code m}'s bit in its block's subset (in a repeatable plan only required members have one). */
     private long bit(int m) {
         return 1L << (repeatable ? requiredBit[m] : m % blockSize);
     }
 
     /**
-     * The states reachable with blocks of {@code size} (one block whose optional members may repeat,
-     * with {@code repeatable}), breadth-first from the start state; stops
-     * once more than {@code limit} states are known. With {@code recordSteps}, records every state's
+     * The states reachable with blocks of {@code size} (with {@code repeatable}, one block whose
+     * optional members may repeat), breadth-first from the start state; stops once more than
+     * {@code limit} states are known. With {@code recordSteps}, records every state's
      * steps (the states are taken in the order of their numbers, so state i's steps are the i-th to
      * be recorded).
      */
