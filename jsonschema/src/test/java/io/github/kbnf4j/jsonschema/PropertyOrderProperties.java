@@ -128,9 +128,9 @@ class PropertyOrderProperties {
     }
 
     /** A budget of 4 states: nearly every object with properties is past it. */
-    private static final JsonSchemaOptions TIGHT = JsonSchemaOptions.DEFAULT.withMaxOrderStates(4);
+    private static final int TIGHT_BUDGET = 4;
 
-    /** A case's grammars under {@link #TIGHT}, {@link PropertyOrder#ANY}'s and the repeatable one, and a sentence. */
+    /** A case's grammars under {@link #TIGHT_BUDGET}, {@link PropertyOrder#ANY}'s and the repeatable one, and a sentence. */
     record TightPair(NetworkntOracleProperties.Case schema, CompiledGrammar any, CompiledGrammar repeatable,
             String text) {
         @Override
@@ -163,7 +163,7 @@ class PropertyOrderProperties {
 
     private static CompiledGrammar tight(NetworkntOracleProperties.Case c, PropertyOrder order) {
         try {
-            return JsonSchemaGrammar.compile(c.schema(), c.options().withMaxOrderStates(TIGHT.maxOrderStates())
+            return JsonSchemaGrammar.compile(c.schema(), c.options().withMaxOrderStates(TIGHT_BUDGET)
                     .withPropertyOrder(order));
         } catch (JsonSchemaException e) {
             return null;
