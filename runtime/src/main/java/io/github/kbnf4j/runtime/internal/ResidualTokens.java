@@ -36,7 +36,7 @@ public final class ResidualTokens {
         /**
          * How many plain bytes (see {@link TokenTrie#isPlainByte}), whichever they are, lead from
          * {@code state} through live states that do not accept ({@link Integer#MAX_VALUE}: any
-         * number); see {@code DfaRuns.plainRun}.
+         * number); see {@link TerminalTextRuns}.
          */
         int plainRun(int state);
 

@@ -272,7 +272,7 @@ public final class TerminalTokenTables {
         int t = grammar.dfaTerminalOf(s);
         TerminalView v = views[t];
         if (v == null) {
-            v = new TerminalView(grammar.terminalDfa(t), grammar, dfaRuns);
+            v = new TerminalView(grammar.terminalDfa(t), grammar);
             views[t] = v;
         }
         return v;
@@ -280,17 +280,18 @@ public final class TerminalTokenTables {
 
     /**
      * One terminal's automaton as the walks read it: transitions through {@link TerminalDfa}
-     * (no lookup per state of which automaton it is in), the rest from the grammar.
+     * (no lookup per state of which automaton it is in), accepting states from the grammar, and
+     * the runs of all its states computed when the view is made (see {@link TerminalTextRuns}).
      */
     private static final class TerminalView implements ResidualTokens.Dfa {
         private final TerminalDfa dfa;
         private final CompiledGrammar grammar;
-        private final DfaRuns runs;
+        private final TerminalTextRuns runs;
 
-        TerminalView(TerminalDfa dfa, CompiledGrammar grammar, DfaRuns runs) {
+        TerminalView(TerminalDfa dfa, CompiledGrammar grammar) {
             this.dfa = dfa;
             this.grammar = grammar;
-            this.runs = runs;
+            this.runs = new TerminalTextRuns(grammar, dfa);
         }
 
         @Override

@@ -288,7 +288,7 @@ public final class TokenTrie {
 
     /**
      * Whether a walk may take node {@code i}'s subtree whole from a state that reads any text and
-     * comes back to itself (see {@code DfaRuns.textRun}): the node's token prefix is text
+     * comes back to itself (see {@link TerminalTextRuns}): the node's token prefix is text
      * ending at a character boundary, and every prefix below it is text, possibly cut
      * mid-character (a token may end inside a character). Prefixes are decoded from the token's
      * first byte, which is where a walk from such a state starts too.
