@@ -6,8 +6,9 @@ package io.github.kbnf4j.grammar.internal.automata;
  *
  * <p>Each is a breadth-first product over pairs (state of a, state of b), a component being
  * "dead" once its DFA has no transition; a pair from which the operation can accept nothing more
- * (for an intersection: either component dead) is not created. Complexity: O(256) per pair
- * reached, at most {@code a.stateCount() * b.stateCount()} pairs (plus those with one dead
+ * (for an intersection: either component dead) is not created. Complexity: O(w) per pair
+ * reached, w the number of runs of bytes alike in both automata (a few dozen at most, 256 at
+ * worst), at most {@code a.stateCount() * b.stateCount()} pairs (plus those with one dead
  * component), then minimization.
  *
  * <p>Every result is a canonical {@link ByteDfa}. Each method takes {@code maxStates} and throws
@@ -109,6 +110,7 @@ public final class BooleanOperations {
      *     case {@code intersection(a, b, maxStates)} throws too (it reaches at least those)
      */
     public static boolean isSubset(ByteDfa a, ByteDfa b, int maxStates) {
+        int[] runStarts = ByteColumns.of(a, b);
         PairNumbering pairs = new PairNumbering(maxStates);
         pairs.idOf(pack(0, 0));
         for (int i = 0; i < pairs.count(); i++) {
@@ -118,7 +120,8 @@ public final class BooleanOperations {
             if (a.isAccepting(sa) && !b.isAccepting(sb)) {
                 return false;
             }
-            for (int x = 0; x < 256; x++) {
+            for (int j = 0; j < runStarts.length - 1; j++) { // one byte stands for its run
+                int x = runStarts[j];
                 int ta = a.next(sa, x);
                 if (ta < 0) {
                     continue;
@@ -135,8 +138,18 @@ public final class BooleanOperations {
 
     private static ByteDfa product(ByteDfa a, ByteDfa b, Operation op, int maxStates) {
         // Key: (sa + 1) << 32 | (sb + 1), so that a dead component (-1) packs as 0.
+        // Columns: the runs of bytes alike in both automata (every run boundary of either), each
+        // read once per pair through its class in a and in b.
+        int[] columnStart = ByteColumns.of(a, b);
+        int width = columnStart.length - 1;
+        int[] classA = new int[width];
+        int[] classB = new int[width];
+        for (int j = 0; j < width; j++) {
+            classA[j] = a.classOf(columnStart[j]);
+            classB[j] = b.classOf(columnStart[j]);
+        }
         PairNumbering states = new PairNumbering(maxStates);
-        TableBuilder table = new TableBuilder();
+        TableBuilder table = new TableBuilder(columnStart);
         states.idOf(pack(0, 0));
         for (int i = 0; i < states.count(); i++) {
             long key = states.key(i);
@@ -144,19 +157,18 @@ public final class BooleanOperations {
             int sb = (int) key - 1;
             table.addState(i);
             table.accept(i, op.accepts(sa >= 0 && a.isAccepting(sa), sb >= 0 && b.isAccepting(sb)));
-            // Bytes come in runs with the same pair of targets: look a pair up once per run.
-            long lastPair = -1;
+            long lastPair = -1; // neighbouring columns often lead to the same pair: look it up once
             int lastId = -1;
-            for (int x = 0; x < 256; x++) {
-                int ta = sa < 0 ? -1 : a.next(sa, x);
-                int tb = sb < 0 ? -1 : b.next(sb, x);
+            for (int j = 0; j < width; j++) {
+                int ta = sa < 0 ? -1 : a.nextOfClass(sa, classA[j]);
+                int tb = sb < 0 ? -1 : b.nextOfClass(sb, classB[j]);
                 if (op.live(ta >= 0, tb >= 0)) {
                     long pair = pack(ta, tb);
                     if (pair != lastPair) {
                         lastPair = pair;
                         lastId = states.idOf(pair);
                     }
-                    table.set(i, x, lastId);
+                    table.setColumn(i, j, lastId);
                 }
             }
         }

@@ -140,7 +140,8 @@ public final class Constructions {
      * bound; {@code max < min}: the empty language). A code point is counted at its lead byte
      * (any byte outside 80..BF), which is exact for valid UTF-8. Product of d with a counter that
      * stops at {@code max}, or, unbounded, saturates at {@code min}: at most
-     * {@code d.stateCount() * (max + 1)} (or {@code * (min + 1)}) states, O(256) each.
+     * {@code d.stateCount() * (max + 1)} (or {@code * (min + 1)}) states, O(w) each for the w runs
+     * of bytes alike in d and on one side of the continuation bytes.
      *
      * @throws IllegalArgumentException if {@code min < 0} or {@code max < -1}
      * @throws TooManyStatesException if the product exceeds {@code maxStates} states
@@ -153,8 +154,11 @@ public final class Constructions {
         if (!unbounded && max < min) {
             return ByteDfa.emptyLanguage();
         }
+        // A column per run of bytes alike in d and on the same side of the continuation bytes.
+        int[] columnStart = ByteColumns.of(d, 0x80, 0xC0);
+        int width = columnStart.length - 1;
         PairNumbering states = new PairNumbering(maxStates);
-        TableBuilder table = new TableBuilder();
+        TableBuilder table = new TableBuilder(columnStart);
         states.idOf(0L);
         for (int i = 0; i < states.count(); i++) {
             long key = states.key(i);
@@ -162,7 +166,8 @@ public final class Constructions {
             int c = (int) key;
             table.addState(i);
             table.accept(i, d.isAccepting(s) && c >= min);
-            for (int b = 0; b < 256; b++) {
+            for (int j = 0; j < width; j++) {
+                int b = columnStart[j]; // stands for its column
                 int t = d.next(s, b);
                 if (t < 0) {
                     continue;
@@ -173,7 +178,7 @@ public final class Constructions {
                 } else if (c2 > max) {
                     continue;
                 }
-                table.set(i, b, states.idOf(((long) t << 32) | c2));
+                table.setColumn(i, j, states.idOf(((long) t << 32) | c2));
             }
         }
         return table.minimize(states.count());
@@ -216,7 +221,9 @@ public final class Constructions {
         }
         int n = (int) states;
         int done = max == -1 ? -1 : n - 1;
-        int[] table = new int[n * 256];
+        int[] columnStart = ByteColumns.of(d); // the copies read bytes as d does: a column per run of d
+        int width = columnStart.length - 1;
+        int[] table = new int[n * width];
         java.util.Arrays.fill(table, -1);
         boolean[] accept = new boolean[n];
         for (int k = 0; k <= last; k++) {
@@ -227,13 +234,13 @@ public final class Constructions {
                 if (innerIndex[q] < 0) {
                     continue;
                 }
-                int row = (base + innerIndex[q]) * 256;
-                for (int b = 0; b < 256; b++) {
-                    int t = d.next(q, b);
+                int row = (base + innerIndex[q]) * width;
+                for (int j = 0; j < width; j++) {
+                    int t = d.next(q, columnStart[j]);
                     if (t < 0) {
                         continue;
                     }
-                    table[row + b] = innerIndex[t] >= 0 ? base + innerIndex[t]
+                    table[row + j] = innerIndex[t] >= 0 ? base + innerIndex[t]
                             : nextCopy == done ? done : nextCopy + innerIndex[0];
                 }
             }
@@ -241,7 +248,7 @@ public final class Constructions {
         if (done >= 0) {
             accept[done] = true;
         }
-        return Minimizer.minimize(n, table, accept, innerIndex[0]);
+        return Minimizer.minimize(n, table, columnStart, accept, innerIndex[0]);
     }
 
     /**

@@ -102,6 +102,24 @@ public final class JsonStringEncoding {
         MEMO_SLOTS = slots;
     }
 
+    /**
+     * Where the result's table cuts the bytes besides the content's own runs: at the first byte
+     * after the controls, and around every byte the escapes read alone (the quote, the backslash,
+     * the short escape letters, {@code u}, the hex digits), so each of those is a column of its own.
+     */
+    private static final int[] OWN_COLUMNS = ownColumns();
+
+    private static int[] ownColumns() {
+        java.util.TreeSet<Integer> cuts = new java.util.TreeSet<>();
+        cuts.add(0x20);
+        String alone = "\"\\/bfnrtu0123456789abcdefABCDEF";
+        for (char ch : alone.toCharArray()) {
+            cuts.add((int) ch);
+            cuts.add(ch + 1);
+        }
+        return cuts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     private JsonStringEncoding() {
     }
 
@@ -153,7 +171,7 @@ public final class JsonStringEncoding {
 
         private final ByteDfa c;
         private final int maxStates;
-        private final TableBuilder table = new TableBuilder();
+        private final TableBuilder table;
         private int count;
         // The memo maps return NONE for an absent key (-1 is a value: "dead"); primitive values,
         // since the keys are looked up hundreds of times per content state.
@@ -181,6 +199,7 @@ public final class JsonStringEncoding {
         Builder(ByteDfa c, int maxStates) {
             this.c = c;
             this.maxStates = maxStates;
+            this.table = new TableBuilder(ByteColumns.of(c, OWN_COLUMNS));
             this.uniform = new int[c.stateCount() * MEMO_SLOTS];
             highSurrogateBlocks.defaultReturnValue(NONE);
             hexStates.defaultReturnValue(NONE);

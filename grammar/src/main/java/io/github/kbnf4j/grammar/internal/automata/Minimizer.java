@@ -22,6 +22,15 @@ import java.util.Arrays;
  * thread-safe.
  */
 final class Minimizer {
+    /** The column starts of a table with a column per byte. */
+    static final int[] BYTES = new int[257];
+
+    static {
+        for (int b = 0; b <= 256; b++) {
+            BYTES[b] = b;
+        }
+    }
+
     private Minimizer() {
     }
 
@@ -33,7 +42,19 @@ final class Minimizer {
      * @param start the start state
      */
     static ByteDfa minimize(int n, int[] table, boolean[] accept, int start) {
-        Rows rows = new Rows(n, table, start);
+        return minimize(n, table, BYTES, accept, start);
+    }
+
+    /**
+     * {@link #minimize(int, int[], boolean[], int)} of a table whose rows have a column per
+     * interval of bytes: column {@code j} of a row is the target on the bytes
+     * {@code columnStart[j] .. columnStart[j + 1] - 1} ({@code columnStart} starts at 0 and ends
+     * with 256), so {@code table[s * w + j]} with {@code w = columnStart.length - 1}. A construction
+     * that knows which bytes its inputs treat alike writes a row per state of that width instead of
+     * 256 ints.
+     */
+    static ByteDfa minimize(int n, int[] table, int[] columnStart, boolean[] accept, int start) {
+        Rows rows = new Rows(n, table, columnStart, start);
         int[] order = rows.order;
         int r = rows.reached;
         int[] intervalStart = rows.intervalStart;
@@ -193,7 +214,12 @@ final class Minimizer {
      * @param start the start state
      */
     static ByteDfa ofMinimal(int n, int[] table, boolean[] accept, int start) {
-        Rows rows = new Rows(n, table, start);
+        return ofMinimal(n, table, BYTES, accept, start);
+    }
+
+    /** {@link #ofMinimal(int, int[], boolean[], int)} of a table with a column per interval (see {@link #minimize(int, int[], int[], boolean[], int)}). */
+    static ByteDfa ofMinimal(int n, int[] table, int[] columnStart, boolean[] accept, int start) {
+        Rows rows = new Rows(n, table, columnStart, start);
         int r = rows.reached;
         int m = rows.intervals;
         int[] out = new int[r * m];
@@ -210,7 +236,7 @@ final class Minimizer {
             }
         }
         ByteDfa dfa = withByteClasses(r, m, rows.intervalStart, out, acc);
-        assert dfa.equals(minimize(n, table, accept, start)) : "not minimal and trimmed: " + dfa;
+        assert dfa.equals(minimize(n, table, columnStart, accept, start)) : "not minimal and trimmed: " + dfa;
         return dfa;
     }
 
@@ -271,7 +297,7 @@ final class Minimizer {
         final int[] rank = new int[4];
         final int intervals;
 
-        Rows(int n, int[] table, int start) {
+        Rows(int n, int[] table, int[] columnStart, int start) {
             id = new int[n];
             Arrays.fill(id, -1);
             order = new int[n];
@@ -281,33 +307,24 @@ final class Minimizer {
             rowRuns = new int[n + 1];
             runByte = new int[8 * n + 256];
             runTarget = new int[8 * n + 256];
+            int width = columnStart.length - 1;
             int runs = 0;
             for (int i = 0; i < r; i++) {
-                int base = order[i] * 256;
                 rowRuns[i] = runs;
-                if (runs + 256 > runByte.length) {
-                    runByte = Arrays.copyOf(runByte, runs * 2 + 256);
-                    runTarget = Arrays.copyOf(runTarget, runs * 2 + 256);
+                if (runs + width > runByte.length) {
+                    runByte = Arrays.copyOf(runByte, runs * 2 + width);
+                    runTarget = Arrays.copyOf(runTarget, runs * 2 + width);
                 }
-                int prev = ~table[base]; // unlike byte 0's target, so byte 0 starts a run
-                for (int w = 0; w < 4; w++) {
-                    // The starts of runs as bits first, without a branch per byte.
-                    long bits = 0;
-                    for (int j = 0; j < 64; j++) {
-                        int t = table[base + w * 64 + j];
-                        bits |= (t != prev ? 1L : 0L) << j;
-                        prev = t;
-                    }
-                    runStarts[w] |= bits;
-                    for (; bits != 0; bits &= bits - 1) {
-                        int b = w * 64 + Long.numberOfTrailingZeros(bits);
-                        int t = table[base + b];
-                        runByte[runs] = b;
-                        runTarget[runs++] = t;
-                        if (t >= 0 && id[t] < 0) {
-                            id[t] = r;
-                            order[r++] = t;
-                        }
+                if (columnStart == BYTES) {
+                    runs = byteRuns(table, order[i] * 256, runs);
+                } else {
+                    runs = intervalRuns(table, order[i] * width, columnStart, runs);
+                }
+                for (int x = rowRuns[i]; x < runs; x++) { // new targets numbered as the bytes meet them
+                    int t = runTarget[x];
+                    if (t >= 0 && id[t] < 0) {
+                        id[t] = r;
+                        order[r++] = t;
                     }
                 }
             }
@@ -332,6 +349,43 @@ final class Minimizer {
         /** The interval after the last of run x of row i: where the next run starts, or the end. */
         int intervalAfter(int i, int x) {
             return x + 1 < rowRuns[i + 1] ? intervalAt(runByte[x + 1]) : intervals;
+        }
+
+        /** Appends the runs of the 256-byte row at {@code table[base ..]} from run {@code runs} on; the new run count. */
+        private int byteRuns(int[] table, int base, int runs) {
+            int prev = ~table[base]; // unlike byte 0's target, so byte 0 starts a run
+            for (int w = 0; w < 4; w++) {
+                // The starts of runs as bits first, without a branch per byte.
+                long bits = 0;
+                for (int j = 0; j < 64; j++) {
+                    int t = table[base + w * 64 + j];
+                    bits |= (t != prev ? 1L : 0L) << j;
+                    prev = t;
+                }
+                runStarts[w] |= bits;
+                for (; bits != 0; bits &= bits - 1) {
+                    int b = w * 64 + Long.numberOfTrailingZeros(bits);
+                    runByte[runs] = b;
+                    runTarget[runs++] = table[base + b];
+                }
+            }
+            return runs;
+        }
+
+        /** As {@link #byteRuns}, for a row with a column per interval of bytes starting at {@code columnStart}. */
+        private int intervalRuns(int[] table, int base, int[] columnStart, int runs) {
+            int prev = ~table[base];
+            for (int j = 0, width = columnStart.length - 1; j < width; j++) {
+                int t = table[base + j];
+                if (t != prev) {
+                    int b = columnStart[j];
+                    runStarts[b >>> 6] |= 1L << b;
+                    runByte[runs] = b;
+                    runTarget[runs++] = t;
+                    prev = t;
+                }
+            }
+            return runs;
         }
     }
 

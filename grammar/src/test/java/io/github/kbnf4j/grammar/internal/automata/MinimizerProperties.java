@@ -130,6 +130,54 @@ class MinimizerProperties {
         assertEquals(minimal.toString(), canonical.toString());
     }
 
+    /**
+     * A table with a column per interval of bytes minimizes, and {@link Minimizer#ofMinimal}
+     * numbers, exactly as the same table written out with a column per byte.
+     */
+    @Property(tries = 300)
+    void intervalColumnsAreTheirBytes(@ForAll @IntRange(min = 1, max = 150) int n, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        // Interval starts: 0, a random set of bytes (from one interval to all 256), then 256.
+        java.util.TreeSet<Integer> starts = new java.util.TreeSet<>(java.util.List.of(0));
+        int wanted = rnd.nextInt(3) == 0 ? 255 : rnd.nextInt(40);
+        while (starts.size() <= wanted && starts.size() < 256) {
+            starts.add(1 + rnd.nextInt(255));
+        }
+        int[] columnStart = new int[starts.size() + 1];
+        int w = 0;
+        for (int b : starts) {
+            columnStart[w++] = b;
+        }
+        columnStart[w] = 256;
+        int[] narrow = new int[n * w];
+        int[] wide = new int[n * 256];
+        boolean[] accept = new boolean[n];
+        double deadRate = rnd.nextDouble();
+        for (int s = 0; s < n; s++) {
+            accept[s] = rnd.nextInt(3) == 0;
+            for (int j = 0; j < w; j++) {
+                // neighbouring columns often agree, as in a product, so runs span intervals
+                int t = j > 0 && rnd.nextBoolean() ? narrow[s * w + j - 1]
+                        : rnd.nextDouble() < deadRate ? -1 : rnd.nextInt(n);
+                narrow[s * w + j] = t;
+                Arrays.fill(wide, s * 256 + columnStart[j], s * 256 + columnStart[j + 1], t);
+            }
+        }
+        int start = rnd.nextInt(n);
+        ByteDfa expected = Minimizer.minimize(n, wide, accept, start);
+        assertEquals(expected, Minimizer.minimize(n, narrow, columnStart, accept, start));
+        assertEquals(expected.toString(), Minimizer.minimize(n, narrow, columnStart, accept, start).toString());
+        // the minimal DFA itself, written back with the same columns (its classes are unions of them)
+        int m = expected.stateCount();
+        int[] minimalNarrow = new int[m * w];
+        for (int s = 0; s < m; s++) {
+            for (int j = 0; j < w; j++) {
+                minimalNarrow[s * w + j] = expected.next(s, columnStart[j]);
+            }
+        }
+        assertEquals(expected, Minimizer.ofMinimal(m, minimalNarrow, columnStart, expected.acceptArray(), 0));
+    }
+
     /** Row {@code s}: a few byte ranges, each dead or going to a state in {@code lo..hi-1}. */
     private static void fillRanges(int[] table, int s, Random rnd, double deadRate, int lo, int hi) {
         int b = 0;
