@@ -95,7 +95,7 @@ final class Determinizer {
 
     private ByteDfa run(int start) {
         StateNumbering<IntArrayKey> states = new StateNumbering<>(maxStates);
-        TableBuilder table = new TableBuilder();
+        TableBuilder table = new TableBuilder(edgeBoundaries());
         int[] seeds = new int[stack.length];
         seeds[0] = start;
         states.idOf(new IntArrayKey(closure(seeds, 1)));
@@ -153,6 +153,31 @@ final class Determinizer {
             Arrays.fill(cut, false);
         }
         return table.minimize(states.count());
+    }
+
+    /**
+     * The columns of the table: every byte where some edge's range starts or ends, so that the
+     * intervals a state's edges cut the bytes into (see {@link #run}) are whole columns.
+     */
+    private int[] edgeBoundaries() {
+        boolean[] starts = new boolean[257];
+        starts[0] = true;
+        starts[256] = true;
+        for (int e = 0; e < byteLo.length; e++) {
+            starts[byteLo[e]] = true;
+            starts[byteHi[e] + 1] = true;
+        }
+        int count = 0;
+        for (boolean b : starts) {
+            count += b ? 1 : 0;
+        }
+        int[] columnStart = new int[count];
+        for (int b = 0, k = 0; b <= 256; b++) {
+            if (starts[b]) {
+                columnStart[k++] = b;
+            }
+        }
+        return columnStart;
     }
 
     /** Epsilon closure of {@code seeds[0..n)}, as the sorted important states. */
