@@ -127,8 +127,7 @@ public final class GrammarCompiler {
 
     private static Hir simplify(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
             BiConsumer<String, Hir> observer, boolean lint) {
-        Validator.validate(ast, start, options, diagnostics, lint);
-        Map<String, GroupedRule> grouped = GroupByName.apply(ast);
+        Map<String, GroupedRule> grouped = GroupByName.apply(Validator.validate(ast, start, options, diagnostics, lint));
         if (grouped.isEmpty()) {
             diagnostics.throwIfErrors(); // no rules at all: the missing start rule is the only thing to say
         }

@@ -47,10 +47,16 @@ final class Validator {
      * Runs every check, recording errors and warnings; with {@code lint}, also the warnings about
      * the grammar as written (unused rules, {@link AmbiguityWarnings}), which only help whoever
      * wrote its rules.
+     *
+     * @return each rule name's definitions, in source order, names in the order of their first
+     *     definition: what grouping by name needs (see
+     *     {@link io.github.kbnf4j.grammar.internal.hir.GroupByName}), found once here
      */
-    static void validate(GrammarAst ast, String start, GrammarOptions options, Diagnostics diagnostics,
-            boolean lint) {
-        new Validator(ast, options, diagnostics).run(start, lint);
+    static Map<String, List<Rule>> validate(GrammarAst ast, String start, GrammarOptions options,
+            Diagnostics diagnostics, boolean lint) {
+        Validator v = new Validator(ast, options, diagnostics);
+        v.run(start, lint);
+        return v.definitions;
     }
 
     private void run(String start, boolean lint) {

@@ -1,10 +1,8 @@
 package io.github.kbnf4j.grammar.internal.hir;
 
 import io.github.kbnf4j.grammar.internal.ast.Expr;
-import io.github.kbnf4j.grammar.internal.ast.GrammarAst;
 import io.github.kbnf4j.grammar.internal.ast.Rule;
 import io.github.kbnf4j.grammar.internal.ast.Span;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,16 +19,18 @@ public final class GroupByName {
     private GroupByName() {
     }
 
-    /** Groups the rules of {@code ast} by name. */
-    public static Map<String, GroupedRule> apply(GrammarAst ast) {
-        Map<String, List<Rule>> byName = new LinkedHashMap<>();
-        for (Rule r : ast.rules()) {
-            byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
-        }
+    /**
+     * Groups rules already listed by name: each name's definitions in source order, names in the
+     * order of their first definition (the validator finds this list as it checks the rules).
+     */
+    public static Map<String, GroupedRule> apply(Map<String, List<Rule>> byName) {
         Map<String, GroupedRule> grouped = new LinkedHashMap<>();
         for (Map.Entry<String, List<Rule>> e : byName.entrySet()) {
-            List<Expr> bodies = e.getValue().stream().map(Rule::body).toList();
-            grouped.put(e.getKey(), new GroupedRule(e.getKey(), bodies, e.getValue().get(0).span()));
+            List<Rule> definitions = e.getValue();
+            // most names have one definition (all of a program's do): no stream for those
+            List<Expr> bodies = definitions.size() == 1 ? List.of(definitions.get(0).body())
+                    : definitions.stream().map(Rule::body).toList();
+            grouped.put(e.getKey(), new GroupedRule(e.getKey(), bodies, definitions.get(0).span()));
         }
         return grouped;
     }
