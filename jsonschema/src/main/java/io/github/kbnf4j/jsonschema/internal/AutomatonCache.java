@@ -7,6 +7,7 @@ import io.github.kbnf4j.grammar.internal.automata.ByteDfa;
 import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -47,6 +48,16 @@ final class AutomatonCache {
 
     private final Cache<Key, ByteDfa> cache;
     private final long maximumBytes;
+    /**
+     * The spellings of single strings (object keys, {@code const} and {@code enum} strings: see
+     * {@link Languages#quotedLiteral}), by the string, apart from {@link #cache}: each is cheap to
+     * build and there are many (50 k distinct keys over the MaskBench schemas), so in the main
+     * cache they would crowd out the automata that are expensive to build, but the common ones
+     * ({@code name}, {@code type}, {@code id}, ...) recur from schema to schema, and an automaton
+     * that recurs brings the work computed on it once along (its hash, its live bytes). An eighth
+     * of the main bound.
+     */
+    private final Cache<String, ByteDfa> literals;
 
     /**
      * @param maximumBytes the most bytes the cached automata may occupy (approximately)
@@ -62,6 +73,12 @@ final class AutomatonCache {
                 .weigher((Key k, ByteDfa v) -> (int) Math.min(Integer.MAX_VALUE, entryBytes(k, v)))
                 .executor(Runnable::run)
                 .recordStats()
+                .build();
+        this.literals = Caffeine.newBuilder()
+                .maximumWeight(Math.max(1, maximumBytes / 8))
+                .weigher((String k, ByteDfa v) -> (int) Math.min(Integer.MAX_VALUE,
+                        ENTRY_OVERHEAD_BYTES + bytesOf(k) + bytes(v)))
+                .executor(Runnable::run)
                 .build();
     }
 
@@ -85,6 +102,21 @@ final class AutomatonCache {
         return raced != null ? raced : built;
     }
 
+    /**
+     * The spellings of the string {@code s} cached, or {@code build}'s result, which is cached (see
+     * {@link #literals}). They do not depend on the limits: the caller checks its own state limit
+     * on what it gets. Whatever {@code build} throws is passed on and nothing is cached.
+     */
+    ByteDfa literal(String s, Function<String, ByteDfa> build) {
+        ByteDfa known = literals.getIfPresent(s);
+        if (known != null) {
+            return known;
+        }
+        ByteDfa built = build.apply(s);
+        ByteDfa raced = literals.asMap().putIfAbsent(s, built);
+        return raced != null ? raced : built;
+    }
+
     long maximumBytes() {
         return maximumBytes;
     }
@@ -103,6 +135,8 @@ final class AutomatonCache {
     void clear() {
         cache.invalidateAll();
         cache.cleanUp();
+        literals.invalidateAll();
+        literals.cleanUp();
     }
 
     static long entryBytes(Key key, ByteDfa value) {

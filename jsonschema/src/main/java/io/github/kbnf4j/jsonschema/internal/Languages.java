@@ -38,7 +38,8 @@ import java.util.function.Supplier;
  * The key of each holds every input and both limits; a construction that goes over a limit
  * caches nothing and is reported with this compilation's source and pointer. The spellings of one
  * string ({@link #quotedLiteral}: keys, {@code const} and {@code enum} strings) are built
- * directly, in linear time, and kept in the memo only. Keys hash in O(1) ({@link ByteDfa} caches its hash); a hit with an operand
+ * directly, in linear time, and shared through a cache of their own (an eighth of the main
+ * bound), by the string alone. Keys hash in O(1) ({@link ByteDfa} caches its hash); a hit with an operand
  * that is equal but not the same instance compares the automata once, linear in their size.
  *
  * <p>Not thread-safe: one instance per compilation (its memo is a plain map). The shared cache and
@@ -334,10 +335,10 @@ final class Languages {
      * Every JSON spelling of the string {@code s}, quotes included (none if {@code s} holds a lone
      * surrogate, which Java would encode as '?'): {@code quoted(literal(s))}, built
      * directly in time linear in its length ({@link JsonLiteralSpellings}) instead of by the general
-     * construction. Object keys and {@code const}/{@code enum} strings take this path. Kept in this
-     * compilation's memo only, not in the shared cache: building one costs about what a lookup and
-     * an insertion there cost, keys seldom recur from schema to schema, and their automata would only
-     * crowd out the ones that are expensive to build.
+     * construction. Object keys and {@code const}/{@code enum} strings take this path. Shared
+     * through {@link AutomatonCache#literal}, a cache of its own, by the string alone: there are
+     * many of them and each is cheap, so in the main cache they would crowd out the automata that
+     * are expensive to build, but the common keys recur from schema to schema.
      */
     ByteDfa quotedLiteral(String s, String where) {
         AutomatonCache.Key key = new AutomatonCache.Key("quotedLiteral", List.of(s), maxStates, maxRepetition);
@@ -346,9 +347,14 @@ final class Languages {
             try {
                 // No JSON text decodes to a string with a lone surrogate (the engine reads none), and
                 // Java's encoder would write it as '?': a key or enum value that no document holds.
-                known = JsonStringExclusion.hasLoneSurrogate(s) ? ByteDfa.emptyLanguage()
-                        : JsonLiteralSpellings.quoted(s.getBytes(StandardCharsets.UTF_8), maxStates);
+                known = shared.literal(s, k -> JsonStringExclusion.hasLoneSurrogate(k) ? ByteDfa.emptyLanguage()
+                        : JsonLiteralSpellings.quoted(k.getBytes(StandardCharsets.UTF_8), maxStates));
             } catch (TooManyStatesException e) {
+                throw tooBig(where);
+            }
+            // The spellings are built minimal, so the construction refuses exactly the automata
+            // with more states than its limit: one built under a larger limit is checked here.
+            if (known.stateCount() > maxStates) {
                 throw tooBig(where);
             }
             memo.put(key, known);

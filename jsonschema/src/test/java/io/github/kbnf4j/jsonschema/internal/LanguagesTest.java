@@ -11,7 +11,10 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link Languages#quotedLiteral}, the direct path, against {@code quoted(literal(s))}, the general one. */
+/**
+ * {@link Languages#quotedLiteral}, the direct path, against {@code quoted(literal(s))}, the general
+ * one; and its sharing between compilations under different state limits.
+ */
 class LanguagesTest {
 
     private static Languages languages(int maxStates) {
@@ -48,5 +51,27 @@ class LanguagesTest {
                 () -> small.quotedLiteral(s, "/properties"));
         assertEquals(general.getMessage(), direct.getMessage());
         assertEquals(states, languages(states).quotedLiteral(s, "").stateCount());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"name", "😀😀", "\"\""})
+    void compilationsShareASpellingAndEachChecksItsOwnLimit(String s) {
+        AutomatonCache shared = new AutomatonCache(1 << 20);
+        ByteDfa first = new Languages("a.json", 20_000, 10_000, shared).quotedLiteral(s, "/p");
+        assertSame(first, new Languages("b.json", 20_000, 10_000, shared).quotedLiteral(s, "/p"),
+                "a second compilation takes the first one's automaton");
+        int states = first.stateCount();
+        // cached under a larger limit, still refused under one that the automaton exceeds, with the
+        // message a compilation that built it would give
+        Languages small = new Languages("c.json", states - 1, 10_000, shared);
+        JsonSchemaException refused = assertThrows(JsonSchemaException.class, () -> small.quotedLiteral(s, "/q"));
+        assertEquals(assertThrows(JsonSchemaException.class, () -> languages(states - 1).quotedLiteral(s, "/q"))
+                .getMessage().replace("s.json", "c.json"), refused.getMessage());
+        assertSame(first, new Languages("d.json", states, 10_000, shared).quotedLiteral(s, "/p"));
+        // a refused construction caches nothing: a larger limit afterwards builds it
+        AutomatonCache fresh = new AutomatonCache(1 << 20);
+        assertThrows(JsonSchemaException.class,
+                () -> new Languages("e.json", states - 1, 10_000, fresh).quotedLiteral(s, "/p"));
+        assertEquals(first, new Languages("f.json", states, 10_000, fresh).quotedLiteral(s, "/p"));
     }
 }
