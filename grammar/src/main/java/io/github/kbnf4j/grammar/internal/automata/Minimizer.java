@@ -7,7 +7,9 @@ import java.util.Arrays;
  * states only), minimize, number the states canonically (breadth-first from the start, bytes in
  * order 0..255) and group the bytes of the result into classes.
  *
- * <p>Only the first pass reads all 256 bytes of a state: it finds the reachable states and the
+ * <p>Only the first pass reads all 256 bytes of a state (or all its columns, for a table that a
+ * construction wrote with a column per interval of bytes its inputs treat alike: see
+ * {@link #minimize(int, int[], int[], boolean[], int)}): it finds the reachable states and the
  * bytes where a run of equal targets starts in some row. The bytes from one such start to the next
  * (an <em>interval</em>) behave alike in every state, so the rest works on intervals. The
  * transitions that exist (state, interval, target) are minimized by Valmari's algorithm for partial
@@ -16,7 +18,7 @@ import java.util.Arrays;
  * on states × byte classes: rows typically have a few live transitions among tens of classes, and
  * no sink state is needed.
  *
- * <p>Complexity: O(n·256) for the first pass, then O(n·m + t·log t) for m intervals and t
+ * <p>Complexity: O(n·256) for the first pass (O(n·w) with w columns), then O(n·m + t·log t) for m intervals and t
  * transitions. Memory O(n·m). {@link #ofMinimal} skips the refinement for an automaton its builder
  * knows to be minimal already (the first pass and the canonical numbering remain). Stateless,
  * thread-safe.
