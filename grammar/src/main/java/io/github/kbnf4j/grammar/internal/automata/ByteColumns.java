@@ -3,9 +3,10 @@ package io.github.kbnf4j.grammar.internal.automata;
 import java.util.Arrays;
 
 /**
- * The columns of a {@link TableBuilder} for a construction that reads one or two automata: the
- * runs of bytes that the inputs treat alike, as their starts in ascending order followed by 256
- * (the layout {@link Minimizer#minimize(int, int[], int[], boolean[], int)} reads). A
+ * Runs of bytes as their starts in ascending order followed by 256: the columns of a
+ * {@link TableBuilder} for a construction that reads one or two automata (the runs of bytes the
+ * inputs treat alike; the layout {@link Minimizer#minimize(int, int[], int[], boolean[], int)}
+ * reads), and {@link TransitionTable#byteRuns()}. A
  * construction then reads and writes a row per run instead of per byte: a few dozen instead of
  * 256. Stateless.
  */
@@ -27,6 +28,26 @@ final class ByteColumns {
         int[] extra = Arrays.copyOf(cuts, cuts.length + 1);
         extra[cuts.length] = 256;
         return merge(d.classRuns(), 2, extra, 1);
+    }
+
+    /**
+     * The bytes {@code b} (0..255) with {@code startsAt[b]}, ascending, then 256: a list of run
+     * starts marked byte by byte ({@code startsAt[0]} must be set; entries past 255 are not read).
+     */
+    static int[] ofStarts(boolean[] startsAt) {
+        assert startsAt[0] : "the first run starts at byte 0";
+        int count = 0;
+        for (int b = 0; b < 256; b++) {
+            count += startsAt[b] ? 1 : 0;
+        }
+        int[] starts = new int[count + 1];
+        for (int b = 0, k = 0; b < 256; b++) {
+            if (startsAt[b]) {
+                starts[k++] = b;
+            }
+        }
+        starts[count] = 256;
+        return starts;
     }
 
     /**

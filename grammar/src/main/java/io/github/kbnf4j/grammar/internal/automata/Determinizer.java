@@ -160,24 +160,13 @@ final class Determinizer {
      * intervals a state's edges cut the bytes into (see {@link #run}) are whole columns.
      */
     private int[] edgeBoundaries() {
-        boolean[] starts = new boolean[257];
+        boolean[] starts = new boolean[257]; // byteHi + 1 may be 256, which ends every list anyway
         starts[0] = true;
-        starts[256] = true;
         for (int e = 0; e < byteLo.length; e++) {
             starts[byteLo[e]] = true;
             starts[byteHi[e] + 1] = true;
         }
-        int count = 0;
-        for (boolean b : starts) {
-            count += b ? 1 : 0;
-        }
-        int[] columnStart = new int[count];
-        for (int b = 0, k = 0; b <= 256; b++) {
-            if (starts[b]) {
-                columnStart[k++] = b;
-            }
-        }
-        return columnStart;
+        return ByteColumns.ofStarts(starts);
     }
 
     /** Epsilon closure of {@code seeds[0..n)}, as the sorted important states. */

@@ -72,9 +72,7 @@ final class TableBuilder {
         int end = (state + 1) * width;
         if (table.length < end) {
             table = Arrays.copyOf(table, Math.max(table.length * 2, end));
-        }
-        if (accept.length <= state) {
-            accept = Arrays.copyOf(accept, Math.max(table.length / width, state + 1));
+            accept = Arrays.copyOf(accept, table.length / width);
         }
         Arrays.fill(table, state * width, end, -1);
         accept[state] = false;
@@ -90,6 +88,10 @@ final class TableBuilder {
      * (every byte is, in a table with a column per byte).
      */
     void set(int state, int b, int target) {
+        if (columnAtByte == null) {
+            table[state * 256 + b] = target; // per byte: the constructions that set every byte of a row
+            return;
+        }
         set(state, b, b, target);
     }
 

@@ -98,17 +98,7 @@ public final class TransitionTable {
             }
         }
         rows[2 * n] = at;
-        int count = 0;
-        for (int b = 0; b < 256; b++) {
-            count += runStarts[b] ? 1 : 0;
-        }
-        this.byteRuns = new int[count + 1];
-        for (int b = 0, k = 0; b < 256; b++) {
-            if (runStarts[b]) {
-                byteRuns[k++] = b;
-            }
-        }
-        byteRuns[count] = 256;
+        this.byteRuns = ByteColumns.ofStarts(runStarts);
     }
 
     /** The number of global states. */
